@@ -1,0 +1,44 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Marks the entry warning as already seen, for tests about something else. */
+export async function skipEntryWarning(page: Page) {
+  await page.addInitScript(() =>
+    localStorage.setItem('vonk.entry-warning-skipped', '2026-01-01T00:00:00.000Z'),
+  );
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Every test fails on an unexpected console error or a request to a host outside this machine. */
+export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleErrors: undefined }>({
+  /** Console errors a test causes on purpose (going offline, a blocked chunk). */
+  allowedConsoleErrors: [[], { option: true }],
+  failOnConsoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        // A 404 page answers 404 on purpose; the browser logs that as a failed resource.
+        const text = msg.text();
+        if (msg.type() !== 'error' || /status of 404/.test(text)) return;
+        if (!allowedConsoleErrors.some((re) => re.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => {
+        errors.push(`outside request: ${route.request().url()}`);
+        return route.abort();
+      });
+      await use(undefined);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

@@ -1,0 +1,33 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then starts the server.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const built = join(root, 'dist/web/index.html');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = Math.max(newestSource(join(root, 'src/web')), newestSource(join(root, 'src/shared')));
+if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+  console.log('Building the web app...');
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+}
+
+const { main } = await import('../src/server/main.ts');
+await main();

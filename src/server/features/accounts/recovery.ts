@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+import { deleteSessionsOf, hashToken } from '../../platform/session.ts';
+import {
+  consumeToken,
+  countTokensSince,
+  findAccount,
+  findUserByEmail,
+  updateProfile,
+  updateUser,
+} from './queries.ts';
+import { type Deps, hashPassword, type RequestContext, sendTokenMail, verifyPassword } from './service.ts';
+
+export const RESET_MAILS_PER_DAY = 3;
+
+/** Confirms the e-mail address from the activation link; the profile becomes visible. */
+export async function activate(deps: Deps, token: string, now: Date): Promise<number | null> {
+  const row = await consumeToken(deps.db, 'activation', hashToken(token), now);
+  if (!row) return null;
+  await updateUser(deps.db, row.userId, { status: 'confirmed' });
+  await updateProfile(deps.db, row.userId, { status: 'active' });
+  return row.userId;
+}
+
+export async function resendActivation(deps: Deps, userId: number, ctx: RequestContext) {
+  const bundle = await findAccount(deps.db, userId);
+  if (bundle?.user.status !== 'not_confirmed')
+    throw new AppError(409, 'already_confirmed', 'activate.already');
+  await sendTokenMail(deps, userId, 'activation', ctx);
+}
+
+/** Sends a reset link, at most three a day per member. */
+export async function requestPasswordReset(deps: Deps, email: string, ctx: RequestContext) {
+  const user = await findUserByEmail(deps.db, email);
+  // Fictional profiles are run by the site: nobody may take one over through a reset link.
+  const bundle = user ? await findAccount(deps.db, user.id) : null;
+  if (!user || user.deletedAt || user.status === 'banned' || bundle?.profile.fictional) {
+    throw new AppError(404, 'email_not_found', 'reset.email_not_found');
+  }
+  const since = new Date(ctx.now.getTime() - 86_400_000);
+  if ((await countTokensSince(deps.db, user.id, 'reset', since)) >= RESET_MAILS_PER_DAY) {
+    throw new AppError(429, 'reset_limit', 'reset.daily_limit');
+  }
+  await sendTokenMail(deps, user.id, 'reset', ctx);
+}
+
+/** Sets a new password from a reset link; every other session of the member ends. */
+export async function resetPassword(deps: Deps, token: string, password: string, now: Date): Promise<number> {
+  const row = await consumeToken(deps.db, 'reset', hashToken(token), now);
+  if (!row) throw new AppError(400, 'link_invalid', 'reset.link_invalid');
+  await deleteSessionsOf(deps.db, row.userId);
+  // Following the link proved the address, so an unconfirmed account is confirmed too.
+  const bundle = await findAccount(deps.db, row.userId);
+  await updateUser(deps.db, row.userId, {
+    passwordHash: await hashPassword(password),
+    failedLogins: 0,
+    lockedUntil: null,
+    ...(bundle?.user.status === 'not_confirmed' ? { status: 'confirmed' as const } : {}),
+  });
+  if (bundle?.user.status === 'not_confirmed') await updateProfile(deps.db, row.userId, { status: 'active' });
+  return row.userId;
+}
+
+export async function changePassword(
+  deps: Deps,
+  userId: number,
+  sessionId: number,
+  oldPassword: string,
+  password: string,
+) {
+  const bundle = await findAccount(deps.db, userId);
+  if (!bundle || !(await verifyPassword(bundle.user.passwordHash, oldPassword))) {
+    throw new AppError(400, 'old_password_wrong', 'validation.old_password_wrong', {
+      details: { fieldIds: { old_password: 'validation.old_password_wrong' } },
+    });
+  }
+  await updateUser(deps.db, userId, { passwordHash: await hashPassword(password) });
+  await deleteSessionsOf(deps.db, userId, sessionId);
+}
+
+/** Sends a confirmation link to the new address; the e-mail changes only when that link is opened. */
+export async function requestEmailChange(
+  deps: Deps,
+  userId: number,
+  email: string,
+  password: string,
+  ctx: RequestContext,
+) {
+  const bundle = await findAccount(deps.db, userId);
+  if (!bundle || !(await verifyPassword(bundle.user.passwordHash, password))) {
+    throw new AppError(400, 'password_wrong', 'validation.password_wrong', {
+      details: { fieldIds: { password: 'validation.password_wrong' } },
+    });
+  }
+  const other = await findUserByEmail(deps.db, email);
+  if (other) {
+    throw new AppError(409, 'email_taken', 'validation.email_taken', {
+      details: { fieldIds: { email: 'validation.email_taken' } },
+    });
+  }
+  await sendTokenMail(deps, userId, 'mail_change', ctx, email);
+}
+
+export async function confirmEmailChange(deps: Deps, token: string, now: Date): Promise<number> {
+  const row = await consumeToken(deps.db, 'mail_change', hashToken(token), now);
+  if (!row?.newEmail) throw new AppError(400, 'link_invalid', 'reset.link_invalid');
+  try {
+    await deps.db
+      .update(users)
+      .set({ email: row.newEmail, status: 'confirmed', notificationsDisabled: [] })
+      .where(eq(users.id, row.userId));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, 'email_taken', 'validation.email_taken');
+    throw err;
+  }
+  return row.userId;
+}

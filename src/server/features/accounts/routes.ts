@@ -1,0 +1,497 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ageOn,
+  ZChangeEmailRequest,
+  ZChangePasswordRequest,
+  ZDeleteAccountRequest,
+  ZLocationOptionsRequest,
+  ZLoginRequest,
+  ZNotificationSettingsRequest,
+  ZOk,
+  ZPrivacyRequest,
+  ZResetDoRequest,
+  ZResetRequest,
+  ZRetentionAcceptRequest,
+  ZRetentionResponse,
+  ZSignupRequest,
+  ZSignupStepRequest,
+  ZTokenRequest,
+  ZUpdateUserRequest,
+  ZUserResponse,
+} from '../../../shared/contract/accounts.ts';
+import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { RULES } from '../../../shared/rules.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  clearSessionCookie,
+  createSession,
+  currentUser,
+  deleteSession,
+  setSessionCookie,
+} from '../../platform/session.ts';
+import { findCompany, type SiteRow } from '../site/queries.ts';
+import { normaliseDomain } from '../site/service.ts';
+import { acceptRetention, deleteAccount, exportAccount, retentionSolutions } from './account-settings.ts';
+import { findSignupMatches, updateUser } from './queries.ts';
+import {
+  activate,
+  changePassword,
+  confirmEmailChange,
+  requestEmailChange,
+  requestPasswordReset,
+  resendActivation,
+  resetPassword,
+} from './recovery.ts';
+import { completeSignupStep, loadUser, login, type RequestContext, signup } from './service.ts';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  429: ZErrorResponse,
+};
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secure = app.config.env === 'production';
+  const auth = { preHandler: app.requireUser };
+  const perMinute = (max: number) => ({
+    rateLimit: { max: Math.ceil(max * app.config.rateLimitFactor), timeWindow: '1 minute' },
+  });
+
+  /** Links in e-mails point at the site's own domain, never at whatever Host a request claimed. */
+  function originFor(req: FastifyRequest, site: SiteRow): string {
+    if (normaliseDomain(req.host) === site.domain) return `${req.protocol}://${req.host}`;
+    return app.config.publicUrl ?? `https://${site.domain}`;
+  }
+  async function context(req: FastifyRequest): Promise<RequestContext> {
+    const site = await app.sites(req.host);
+    return { site, locale: req.locale(site), origin: originFor(req, site), now: new Date() };
+  }
+  const deps = { db: app.db, mailer: app.mailer };
+  async function startSession(req: FastifyRequest, reply: FastifyReply, userId: number) {
+    setSessionCookie(reply, await createSession(app.db, userId, req.headers['user-agent'] ?? ''), secure);
+    return { user: await loadUser(app.db, userId) };
+  }
+
+  app.post(
+    '/api/signup',
+    {
+      config: perMinute(10),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign up (step 0): account, profile, signup credits',
+        body: ZSignupRequest,
+        response: { 201: ZUserResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const userId = await signup(deps, req.body, await context(req));
+      reply.status(201);
+      return startSession(req, reply, userId);
+    },
+  );
+
+  app.put(
+    '/api/signup/step',
+    {
+      ...auth,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mark a signup step done',
+        body: ZSignupStepRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      await completeSignupStep(app.db, me.id, req.body.step, req.body.about);
+      return { user: await loadUser(app.db, me.id) };
+    },
+  );
+
+  app.post(
+    '/api/user.php',
+    {
+      config: perMinute(20),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in (A-05)',
+        body: ZLoginRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const userId = await login(
+        app.db,
+        req.body.email,
+        req.body.password,
+        new Date(),
+        RULES.deletion.reactivationDays,
+      );
+      return startSession(req, reply, userId);
+    },
+  );
+
+  app.get(
+    '/api/user.php',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The current member, or null; 403 banned once for a session whose member was banned',
+        response: { 200: ZUserResponse, 403: ZErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      if (req.bannedSession) throw new AppError(403, 'banned', 'auth.banned');
+      return { user: req.user ? await loadUser(app.db, req.user.id) : null };
+    },
+  );
+
+  app.put(
+    '/api/user.php',
+    {
+      ...auth,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the language (I-04)',
+        body: ZUpdateUserRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      await updateUser(app.db, me.id, { language: req.body.language });
+      return { user: await loadUser(app.db, me.id) };
+    },
+  );
+
+  app.get(
+    '/api/logout.php',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log out: ends the session on the server',
+        response: { 200: ZOk },
+      },
+    },
+    async (req, reply) => {
+      if (req.user) await deleteSession(app.db, req.user.sessionId);
+      clearSessionCookie(reply, secure);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/activation/resend',
+    {
+      ...auth,
+      config: perMinute(3),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send the activation mail again',
+        response: { 200: ZOk, ...errors },
+      },
+    },
+    async (req) => {
+      await resendActivation(deps, currentUser(req).id, await context(req));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/activate',
+    {
+      config: perMinute(30),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Activation link: redirects to /activate/done or /activate/error',
+        querystring: z.object({ token: z.string().max(200).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const userId = req.query.token ? await activate(deps, req.query.token, new Date()) : null;
+      return reply.redirect(userId ? '/activate/done' : '/activate/error', 303);
+    },
+  );
+
+  app.post(
+    '/api/password-reset',
+    {
+      config: perMinute(5),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail a password-reset link (A-07)',
+        body: ZResetRequest,
+        response: { 200: ZOk, ...errors },
+      },
+    },
+    async (req) => {
+      await requestPasswordReset(deps, req.body.email, await context(req));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/password-reset/do',
+    {
+      config: perMinute(10),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password from a reset link',
+        body: ZResetDoRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const userId = await resetPassword(deps, req.body.token, req.body.password, new Date());
+      return startSession(req, reply, userId);
+    },
+  );
+
+  app.put(
+    '/api/account/password',
+    {
+      ...auth,
+      config: perMinute(10),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the password',
+        body: ZChangePasswordRequest,
+        response: { 200: ZOk, ...errors },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      await changePassword(deps, me.id, me.sessionId, req.body.old_password, req.body.password);
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/api/account/email',
+    {
+      ...auth,
+      config: perMinute(5),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the e-mail: mails a confirmation link to the new address',
+        body: ZChangeEmailRequest,
+        response: { 200: ZOk, ...errors },
+      },
+    },
+    async (req) => {
+      await requestEmailChange(
+        deps,
+        currentUser(req).id,
+        req.body.email,
+        req.body.password,
+        await context(req),
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/mail-change/do',
+    {
+      config: perMinute(10),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm a change of e-mail',
+        body: ZTokenRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const userId = await confirmEmailChange(deps, req.body.token, new Date());
+      // The link may be opened on another device: only a member already logged in as this account sees it.
+      return { user: req.user?.id === userId ? await loadUser(app.db, userId) : null };
+    },
+  );
+
+  app.put(
+    '/api/account/notifications',
+    {
+      ...auth,
+      schema: {
+        tags: ['accounts'],
+        summary: 'E-mail notification preferences per type',
+        body: ZNotificationSettingsRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const current = await loadUser(app.db, me.id);
+      await updateUser(app.db, me.id, {
+        notificationSettings: { ...current.notification_settings, ...req.body.notification_settings },
+      });
+      return { user: await loadUser(app.db, me.id) };
+    },
+  );
+
+  app.put(
+    '/api/account/privacy',
+    {
+      ...auth,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Invisible mode',
+        body: ZPrivacyRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      await updateUser(app.db, me.id, { invisible: req.body.invisible });
+      return { user: await loadUser(app.db, me.id) };
+    },
+  );
+
+  app.put(
+    '/api/account/location',
+    {
+      ...auth,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Location options',
+        body: ZLocationOptionsRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      await updateUser(app.db, me.id, { locationOptions: req.body });
+      return { user: await loadUser(app.db, me.id) };
+    },
+  );
+
+  app.get(
+    '/api/account/retention',
+    {
+      ...auth,
+      schema: {
+        tags: ['accounts'],
+        summary: 'What we can offer instead of deleting',
+        response: { 200: ZRetentionResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const site = await app.sites(req.host);
+      return {
+        solutions: retentionSolutions(
+          await loadUser(app.db, me.id),
+          await findCompany(app.db, site.companyId),
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/api/account/retention',
+    {
+      ...auth,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Accept a retention offer',
+        body: ZRetentionAcceptRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const site = await app.sites(req.host);
+      await acceptRetention(
+        app.db,
+        await loadUser(app.db, me.id),
+        req.body.kind,
+        await findCompany(app.db, site.companyId),
+      );
+      return { user: await loadUser(app.db, me.id) };
+    },
+  );
+
+  app.delete(
+    '/api/account',
+    {
+      ...auth,
+      config: perMinute(5),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Delete the account (reactivation by login within 14 days)',
+        body: ZDeleteAccountRequest,
+        response: { 200: ZOk, ...errors },
+      },
+    },
+    async (req, reply) => {
+      await deleteAccount(app.db, currentUser(req).id, req.body, new Date());
+      clearSessionCookie(reply, secure);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/account/export',
+    {
+      ...auth,
+      config: perMinute(5),
+      schema: { tags: ['accounts'], summary: 'Download all my data as JSON (A-12)' },
+    },
+    async (req, reply) => {
+      const data = await exportAccount(app.db, currentUser(req).id);
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="vonk-data-${new Date().toISOString().slice(0, 10)}.json"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.get(
+    '/api/signup-matches',
+    {
+      ...auth,
+      schema: {
+        tags: ['accounts'],
+        summary: 'First matches for a new member (A-11)',
+        response: {
+          200: z.object({
+            profiles: z.array(
+              z.object({
+                id: z.number(),
+                name: z.string(),
+                age: z.number().nullable(),
+                city: z.string().nullable(),
+                thumb_url: z.string().nullable(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const me = await loadUser(app.db, currentUser(req).id);
+      const site = await app.sites(req.host);
+      const rows = await findSignupMatches(app.db, me.id, me.profile.looking_for, 12);
+      const today = new Date();
+      return {
+        profiles: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          age: ageOn(r.dateOfBirth, today),
+          city: r.city,
+          thumb_url: r.thumbFilename ? `${site.cdnPrefix}/media/${r.thumbFilename}` : null,
+        })),
+      };
+    },
+  );
+};

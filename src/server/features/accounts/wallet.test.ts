@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger, users } from '../../db/schema.ts';
+import { seedDemo } from '../../db/seed.ts';
+import { createTestDatabase } from '../../test/app.ts';
+import { buildMember } from '../../test/members.ts';
+import { bookCredits, ledgerOf } from './wallet.ts';
+
+// On PGlite these run one at a time; `npm run test:pg` runs them on a real PostgreSQL server, where the
+// 200 debits really race over a pool of connections.
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemo(database.db, { withDemoMember: false });
+});
+afterAll(() => database.drop());
+
+describe('credits wallet', () => {
+  it('C-03 200 concurrent debits against a balance of 10: exactly 10 succeed and the balance ends at 0', async () => {
+    const m = await buildMember(database.db);
+    await bookCredits(database.db, m.id, 10, { reason: 'grant' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) =>
+        bookCredits(database.db, m.id, -1, { reason: 'message', reference: `msg-${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(190);
+    for (const r of refused) expect(r.reason.code).toBe('insufficient_credits');
+    const [row] = await database.db.select({ credits: users.credits }).from(users).where(eq(users.id, m.id));
+    expect(row?.credits).toBe(0);
+    const ledger = await ledgerOf(database.db, m.id);
+    expect(ledger.reduce((sum, e) => sum + e.amount, 0)).toBe(0);
+    expect(ledger.at(-1)?.balanceAfter).toBe(0);
+  });
+
+  it('C-12 the same reference is booked once, even when retried at the same time', async () => {
+    const m = await buildMember(database.db);
+    const grants = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        bookCredits(database.db, m.id, 25, { reason: 'payment', reference: 'pay-1' }),
+      ),
+    );
+    expect(new Set(grants)).toEqual(new Set([25]));
+    const rows = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, m.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('C-03 a balance can never go below zero, even bypassing the service', async () => {
+    const m = await buildMember(database.db);
+    await expect(database.db.update(users).set({ credits: -1 }).where(eq(users.id, m.id))).rejects.toThrow();
+    await expect(bookCredits(database.db, m.id, -1, { reason: 'message' })).rejects.toMatchObject({
+      code: 'insufficient_credits',
+    });
+  });
+});

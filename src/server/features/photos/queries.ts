@@ -1,0 +1,161 @@
+import { and, asc, count, eq, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { photos, profiles, users } from '../../db/schema.ts';
+
+export type PhotoRow = typeof photos.$inferSelect;
+export type NewPhotoRow = typeof photos.$inferInsert;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or a transaction on it: every query here runs in either. */
+export type Conn = Db | Tx;
+
+/**
+ * Locks the member's row until the transaction ends, so photo changes of one member run one at a time
+ * (two uploads at once cannot both see room under the limit). Undefined when there is no such member.
+ */
+export async function lockMember(tx: Tx, userId: number): Promise<{ paidUser: boolean } | undefined> {
+  const [row] = await tx
+    .select({ paidUser: users.paidUser })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row;
+}
+
+export async function countPhotos(db: Conn, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(photos).where(eq(photos.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function nextPosition(db: Conn, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ top: max(photos.position) })
+    .from(photos)
+    .where(eq(photos.userId, userId));
+  return row?.top === null || row?.top === undefined ? 0 : row.top + 1;
+}
+
+export async function listPhotos(db: Conn, userId: number): Promise<PhotoRow[]> {
+  return db
+    .select()
+    .from(photos)
+    .where(eq(photos.userId, userId))
+    .orderBy(asc(photos.position), asc(photos.id));
+}
+
+export async function findPhoto(db: Conn, userId: number, id: number): Promise<PhotoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.id, id), eq(photos.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertPhoto(db: Conn, values: NewPhotoRow): Promise<PhotoRow> {
+  const [row] = await db.insert(photos).values(values).returning();
+  if (!row) throw new Error('photo not inserted');
+  return row;
+}
+
+export async function updatePrivacy(
+  db: Conn,
+  userId: number,
+  id: number,
+  isPrivate: boolean,
+): Promise<PhotoRow | undefined> {
+  const [row] = await db
+    .update(photos)
+    .set({ isPrivate })
+    .where(and(eq(photos.id, id), eq(photos.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** Gives the listed photos positions 0..n-1 in list order; photos of other members are untouched. */
+export async function setPositions(db: Conn, userId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const cases = sql.join(
+    ids.map((id, i) => sql`when ${id}::int then ${i}::int`),
+    sql` `,
+  );
+  await db
+    .update(photos)
+    .set({ position: sql`case ${photos.id} ${cases} else ${photos.position} end` })
+    .where(and(eq(photos.userId, userId), inArray(photos.id, ids)));
+}
+
+export async function deletePhoto(db: Conn, userId: number, id: number): Promise<PhotoRow | undefined> {
+  const [row] = await db
+    .delete(photos)
+    .where(and(eq(photos.id, id), eq(photos.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deletePhotosOf(db: Conn, userId: number): Promise<PhotoRow[]> {
+  return db.delete(photos).where(eq(photos.userId, userId)).returning();
+}
+
+export async function getMainPhotoId(db: Conn, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: profiles.mainPhotoId })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function setMainPhotoId(db: Conn, userId: number, id: number | null): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ mainPhotoId: id, updatedAt: new Date() })
+    .where(eq(profiles.userId, userId));
+}
+
+/** The main photo row of a member, when the profile points at one that still exists. */
+export async function findMainPhoto(db: Conn, userId: number): Promise<PhotoRow | undefined> {
+  const [row] = await db
+    .select({ photo: photos })
+    .from(profiles)
+    .innerJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, profiles.userId)))
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row?.photo;
+}
+
+export interface ServableFile {
+  userId: number;
+  isPrivate: boolean;
+  status: PhotoRow['status'];
+}
+
+/**
+ * The photo a media key belongs to (its full image or its thumbnail), with what serving it depends on.
+ * Photos of banned or deleted members are never served.
+ */
+export async function findFileOwner(db: Conn, key: string): Promise<ServableFile | undefined> {
+  const [row] = await db
+    .select({ userId: photos.userId, isPrivate: photos.isPrivate, status: photos.status })
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.userId))
+    .where(
+      and(
+        or(eq(photos.filename, key), eq(photos.thumbFilename, key)),
+        ne(users.status, 'banned'),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The first public, not rejected photo of a member by position: the main image when none is chosen. */
+export async function firstMainCandidate(db: Conn, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.userId, userId), eq(photos.isPrivate, false), ne(photos.status, 'rejected')))
+    .orderBy(asc(photos.position), asc(photos.id))
+    .limit(1);
+  return row?.id ?? null;
+}

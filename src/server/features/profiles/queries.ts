@@ -1,0 +1,209 @@
+import { type AnyColumn, and, asc, desc, eq, exists, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { blocks, photos, profiles, users } from '../../db/schema.ts';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type ProfileValues = Partial<typeof profiles.$inferInsert>;
+
+// ---------------------------------------------------------------- shared by every member list
+
+/** Columns of a member card (search, related, likes); with `mainThumbJoin` on photos. */
+export const memberCardColumns = {
+  userId: profiles.userId,
+  name: profiles.name,
+  dateOfBirth: profiles.dateOfBirth,
+  city: profiles.city,
+  country: profiles.country,
+  fictional: profiles.fictional,
+  lastActiveAt: profiles.lastActiveAt,
+  thumbFilename: photos.thumbFilename,
+};
+export interface MemberCardRow {
+  userId: number;
+  name: string;
+  dateOfBirth: string;
+  city: string | null;
+  country: string | null;
+  fictional: boolean;
+  lastActiveAt: Date;
+  thumbFilename: string | null;
+}
+
+/** The main photo a card may show to anyone: public and approved (M-09), else no photo. */
+export const mainThumbJoin = and(
+  eq(photos.id, profiles.mainPhotoId),
+  eq(photos.userId, profiles.userId),
+  eq(photos.isPrivate, false),
+  eq(photos.status, 'active'),
+);
+
+/**
+ * Neither member blocked the other (M-06). Two NOT EXISTS on the blocks primary key, so PostgreSQL
+ * plans anti-joins against the viewer's few block rows (primary key and blocks_blocked_idx). `member`
+ * is the other member's id column (profiles.user_id unless a subquery's).
+ */
+export function notBlockedWith(viewerId: number, member: SQL.Aliased | AnyColumn = profiles.userId): SQL {
+  const byViewer = sql`select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${member}`;
+  const ofViewer = sql`select 1 from ${blocks} where ${blocks.blockerId} = ${member} and ${blocks.blockedId} = ${viewerId}`;
+  return sql`not exists (${byViewer}) and not exists (${ofViewer})`;
+}
+
+/**
+ * Newest activity first, in the order of the search indexes (DESC NULLS LAST), so they give it for free.
+ * A function: Drizzle may rewrite the chunks of an order-by it is given, so none is shared.
+ */
+export const byLastActive = () => [sql`${profiles.lastActiveAt} desc nulls last`, desc(profiles.userId)];
+
+// ---------------------------------------------------------------- own profile
+
+export async function findOwnProfile(
+  db: Db,
+  userId: number,
+): Promise<{ profile: ProfileRow; email: string } | undefined> {
+  const [row] = await db
+    .select({ profile: profiles, email: users.email })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function updateProfileColumns(db: Db, userId: number, values: ProfileValues): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(profiles.userId, userId));
+}
+
+// ---------------------------------------------------------------- other members
+
+/** A member as a profile page needs them, with the block state between them and the viewer. */
+export async function findMember(db: Db, memberId: number, viewerId: number | null) {
+  const blockedViewer =
+    viewerId === null
+      ? sql<boolean>`false`
+      : exists(
+          db
+            .select({ one: sql`1` })
+            .from(blocks)
+            .where(and(eq(blocks.blockerId, memberId), eq(blocks.blockedId, viewerId))),
+        );
+  const blockedByViewer =
+    viewerId === null
+      ? sql<boolean>`false`
+      : exists(
+          db
+            .select({ one: sql`1` })
+            .from(blocks)
+            .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, memberId))),
+        );
+  const [row] = await db
+    .select({
+      profile: profiles,
+      showDistance: sql<boolean>`coalesce((${users.locationOptions} ->> 'show_distance')::boolean, true)`,
+      blockedViewer: sql<boolean>`${blockedViewer}`,
+      blockedByViewer: sql<boolean>`${blockedByViewer}`,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(profiles.userId, memberId), isNull(users.deletedAt), ne(users.status, 'banned')))
+    .limit(1);
+  return row;
+}
+
+/** What a viewer's own row adds to someone else's profile page: position, preferences, gender sought. */
+export async function findViewer(db: Db, viewerId: number) {
+  const [row] = await db
+    .select({
+      lat: profiles.latCoarse,
+      lon: profiles.lonCoarse,
+      lookingFor: profiles.lookingFor,
+      showDistance: sql<boolean>`coalesce((${users.locationOptions} ->> 'show_distance')::boolean, true)`,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.userId, viewerId))
+    .limit(1);
+  return row;
+}
+
+/** A member's public, approved photos in their order: what anyone may be shown. */
+export async function listPublicPhotos(db: Db, userId: number) {
+  return db
+    .select({
+      id: photos.id,
+      filename: photos.filename,
+      thumbFilename: photos.thumbFilename,
+      width: photos.width,
+      height: photos.height,
+      isPrivate: photos.isPrivate,
+      status: photos.status,
+    })
+    .from(photos)
+    .where(and(eq(photos.userId, userId), eq(photos.isPrivate, false), eq(photos.status, 'active')))
+    .orderBy(asc(photos.position), asc(photos.id));
+}
+
+/** Listed members of a country and gender, newest activity first, without the given ones or blocked pairs. */
+export async function findRelated(
+  db: Db,
+  opts: { country: string; gender: string | null; exclude: number[]; viewerId: number | null; limit: number },
+): Promise<MemberCardRow[]> {
+  return db
+    .select(memberCardColumns)
+    .from(profiles)
+    .leftJoin(photos, mainThumbJoin)
+    .where(
+      and(
+        eq(profiles.listed, true),
+        eq(profiles.country, opts.country),
+        opts.gender === null ? undefined : eq(profiles.gender, opts.gender),
+        ...opts.exclude.map((id) => ne(profiles.userId, id)),
+        opts.viewerId === null ? undefined : notBlockedWith(opts.viewerId),
+      ),
+    )
+    .orderBy(...byLastActive())
+    .limit(opts.limit);
+}
+
+// ---------------------------------------------------------------- blocks
+
+/** Whether an account exists and is not deleted (a banned one can still be blocked). */
+export async function accountExists(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertBlock(db: Db, blockerId: number, blockedId: number): Promise<void> {
+  await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+}
+
+export async function deleteBlock(db: Db, blockerId: number, blockedId: number): Promise<void> {
+  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+}
+
+// ---------------------------------------------------------------- share previews
+
+/** The little a shared profile link's preview needs, for listed members only: one indexed look-up. */
+export async function findShareCard(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      name: profiles.name,
+      dateOfBirth: profiles.dateOfBirth,
+      city: profiles.city,
+      about: profiles.about,
+      filename: photos.filename,
+      photoStatus: photos.status,
+      photoPrivate: photos.isPrivate,
+    })
+    .from(profiles)
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, profiles.userId)))
+    .where(and(eq(profiles.userId, userId), eq(profiles.listed, true)))
+    .limit(1);
+  return row;
+}

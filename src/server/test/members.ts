@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { profiles, sites, users } from '../db/schema.ts';
+import { createSession, SESSION_COOKIE } from '../platform/session.ts';
+
+export const TEST_PASSWORD = 'correct horse battery';
+let passwordHash: Promise<string> | null = null;
+
+export interface TestMember {
+  id: number;
+  email: string;
+  name: string;
+  /** Cookie header value that logs this member in. */
+  cookie: string;
+  cookies: Record<string, string>;
+}
+
+/**
+ * A member made directly in the database (confirmed, profile active, logged in), with unique data.
+ * Tests of signup itself go through the API instead.
+ */
+export async function buildMember(
+  db: Db,
+  overrides: Partial<typeof users.$inferInsert> & {
+    name?: string;
+    profile?: Partial<typeof profiles.$inferInsert>;
+  } = {},
+): Promise<TestMember> {
+  const unique = randomBytes(5).toString('hex');
+  const { name = `Tester${unique.slice(0, 6)}`, profile = {}, ...userFields } = overrides;
+  passwordHash ??= hash(TEST_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  const [site] = await db.select({ id: sites.id }).from(sites).where(eq(sites.isDefault, true));
+  const [user] = await db
+    .insert(users)
+    .values({
+      siteId: site?.id ?? 1,
+      email: `member-${unique}@example.test`,
+      passwordHash: await passwordHash,
+      status: 'confirmed',
+      signupStep: 6,
+      ...userFields,
+    })
+    .returning();
+  if (!user) throw new Error('no user');
+  await db.insert(profiles).values({
+    userId: user.id,
+    name,
+    dateOfBirth: '1990-06-15',
+    gender: 'female',
+    lookingFor: 'male',
+    country: 'NL',
+    status: 'active',
+    ...profile,
+  });
+  const token = await createSession(db, user.id, 'vitest');
+  return {
+    id: user.id,
+    email: user.email,
+    name,
+    cookie: `${SESSION_COOKIE}=${token}`,
+    cookies: { [SESSION_COOKIE]: token },
+  };
+}

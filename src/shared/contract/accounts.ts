@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { COMMON_PASSWORDS } from '../data/common-passwords.ts';
+import { LOCALES } from '../i18n/locales.ts';
+
+// Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
+
+export const NOTIFICATION_TYPES = [
+  'new_conversations',
+  'new_messages',
+  'like',
+  'unread_message_reminders',
+  'promotions',
+  'weekly_updates',
+  'news',
+  'reminders',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Why e-mail to a member stopped (spec §4): marked as spam, bounced, unsubscribed by list header. */
+export const EMAIL_DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
+
+export const GENDERS = ['male', 'female', 'couple', 'trans', 'nonbinary'] as const;
+export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi', 'curious'] as const;
+export const HAIR_COLOURS = ['blond', 'brown', 'black', 'red', 'grey', 'dyed', 'bald'] as const;
+export const EYE_COLOURS = ['blue', 'green', 'brown', 'grey', 'hazel'] as const;
+export const BODY_TYPES = ['slim', 'athletic', 'average', 'curvy', 'full', 'muscular'] as const;
+export const RELATIONSHIP_STATUSES = [
+  'single',
+  'relationship',
+  'married',
+  'divorced',
+  'widowed',
+  'open',
+] as const;
+export const TATTOOS = ['none', 'some', 'many'] as const;
+export const SIGNUP_REASONS = ['chat', 'flirt', 'dating', 'relationship', 'friendship', 'adventure'] as const;
+export const DELETE_REASONS = [
+  'found_partner',
+  'not_enough_matches',
+  'too_expensive',
+  'too_many_messages',
+  'privacy',
+  'taking_break',
+  'other',
+] as const;
+
+export const ZEmail = z.string().trim().toLowerCase().max(254).email({ message: 'validation.email_invalid' });
+
+export const ZPassword = z
+  .string()
+  .min(8, { message: 'validation.password_short' })
+  .max(128, { message: 'validation.password_long' })
+  .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { message: 'validation.password_common' });
+
+export const ZProfileName = z
+  .string()
+  .trim()
+  .min(2, { message: 'validation.name_length' })
+  .max(30, { message: 'validation.name_length' })
+  .refine((n) => !n.startsWith('@'), { message: 'validation.name_starts_at' })
+  .refine((n) => !/[<>{}\n\r\t]/.test(n), { message: 'validation.name_characters' });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whole years between a birth date and today (UTC), or null for an impossible date. */
+export function ageOn(dateOfBirth: string, today: Date): number | null {
+  if (!ISO_DATE.test(dateOfBirth)) return null;
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() < m - 1 || (today.getUTCMonth() === m - 1 && today.getUTCDate() < d)) age--;
+  return age;
+}
+
+/** Date of birth: required and at least min_age years ago; impossible dates and ages over 120 are invalid. */
+export function ZDateOfBirth(minAge: number, today: () => Date = () => new Date()) {
+  return z
+    .string({ message: 'validation.birthdate_required' })
+    .trim()
+    .min(1, { message: 'validation.birthdate_required' })
+    .superRefine((value, ctx) => {
+      const age = ageOn(value, today());
+      if (age === null || age > 120 || age < 0)
+        ctx.addIssue({ code: 'custom', message: 'validation.birthdate_invalid' });
+      else if (age < minAge) ctx.addIssue({ code: 'custom', message: 'validation.birthdate_required' });
+    });
+}
+
+export const ZTracking = z
+  .object({
+    network: z.string().max(64).optional(),
+    ref: z.string().max(64).optional(),
+    sub1: z.string().max(128).optional(),
+    sub2: z.string().max(128).optional(),
+    sub3: z.string().max(128).optional(),
+  })
+  .partial();
+export type TTracking = z.infer<typeof ZTracking>;
+
+/** Step 0 of signup: the account. One schema for the form and the server. */
+export function makeSignupSchema(minAge: number) {
+  return z
+    .object({
+      email: ZEmail,
+      name: ZProfileName,
+      password: ZPassword,
+      date_of_birth: ZDateOfBirth(minAge),
+      signup_message: z.string().trim().max(500, { message: 'validation.text_long' }).optional().default(''),
+      gender: z.enum(GENDERS, { message: 'validation.choose' }),
+      looking_for: z.enum(GENDERS, { message: 'validation.choose' }),
+      tracking: ZTracking.optional(),
+      terms: z.literal(true, { message: 'validation.terms_required' }),
+    })
+    .superRefine((v, ctx) => {
+      if (v.name.trim().toLowerCase() === v.email.trim().toLowerCase()) {
+        ctx.addIssue({ code: 'custom', path: ['name'], message: 'validation.name_is_email' });
+      }
+    });
+}
+/** The widest form, for OpenAPI and types: the server checks min_age of the site on top. */
+export const ZSignupRequest = makeSignupSchema(18);
+export type TSignupRequest = z.input<typeof ZSignupRequest>;
+
+/** Steps 2-4 of signup (about me); also what /profile edits. Every field optional, so steps save partly. */
+export const ZAboutMe = z
+  .object({
+    sexuality: z.enum(SEXUALITIES),
+    hair_colour: z.enum(HAIR_COLOURS),
+    eye_colour: z.enum(EYE_COLOURS),
+    body_type: z.enum(BODY_TYPES),
+    relationship_status: z.enum(RELATIONSHIP_STATUSES),
+    tattoos: z.enum(TATTOOS),
+    signup_reason: z.enum(SIGNUP_REASONS),
+    interests: z.array(z.string().max(40)).max(30),
+    about: z.string().trim().max(2000, { message: 'validation.text_long' }),
+  })
+  .partial();
+export type TAboutMe = z.infer<typeof ZAboutMe>;
+
+export const ZSignupStepRequest = z.object({
+  step: z.number().int().min(1).max(5),
+  about: ZAboutMe.optional(),
+});
+
+export const ZLoginRequest = z.object({
+  email: z.string().trim().toLowerCase().max(254),
+  password: z.string().max(256),
+});
+
+export const ZMainImage = z
+  .object({ id: z.number().int(), filename: z.string(), thumb_filename: z.string() })
+  .nullable();
+
+/** The logged-in user of spec §3. */
+export const ZUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  status: z.enum(['not_confirmed', 'confirmed']),
+  credits: z.number().int(),
+  notifications_disabled: z.array(z.enum(EMAIL_DISABLED_REASONS)),
+  notification_settings: z.record(z.enum(NOTIFICATION_TYPES), z.boolean()),
+  profile: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    gender: z.enum(GENDERS).nullable(),
+    looking_for: z.enum(GENDERS).nullable(),
+    country: z.string().nullable(),
+    status: z.enum(['active', 'disabled']),
+    main_image: ZMainImage,
+  }),
+  paid_user: z.boolean(),
+  language: z.enum(LOCALES),
+  signup_date: z.string(),
+  signup_step: z.number().int(),
+  invisible: z.boolean(),
+  location_options: z.object({ use_gps: z.boolean(), show_distance: z.boolean() }),
+  retention_discount: z.number().int().nullable(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZUserResponse = z.object({ user: ZUser.nullable() });
+export type TUserResponse = z.infer<typeof ZUserResponse>;
+
+export const ZUpdateUserRequest = z.object({ language: z.enum(LOCALES) });
+
+export const ZResetRequest = z.object({ email: ZEmail });
+export const ZResetDoRequest = z
+  .object({ token: z.string().min(10).max(200), password: ZPassword, password_confirm: z.string().max(256) })
+  .refine((v) => v.password === v.password_confirm, {
+    path: ['password_confirm'],
+    message: 'validation.passwords_differ',
+  });
+
+export const ZChangePasswordRequest = z
+  .object({ old_password: z.string().max(256), password: ZPassword, password_confirm: z.string().max(256) })
+  .refine((v) => v.password === v.password_confirm, {
+    path: ['password_confirm'],
+    message: 'validation.passwords_differ',
+  });
+
+export const ZChangeEmailRequest = z.object({ email: ZEmail, password: z.string().max(256) });
+export const ZTokenRequest = z.object({ token: z.string().min(10).max(200) });
+
+export const ZNotificationSettingsRequest = z.object({
+  notification_settings: z.partialRecord(z.enum(NOTIFICATION_TYPES), z.boolean()),
+});
+export const ZPrivacyRequest = z.object({ invisible: z.boolean() });
+export const ZLocationOptionsRequest = z.object({ use_gps: z.boolean(), show_distance: z.boolean() });
+
+export const ZRetentionResponse = z.object({
+  solutions: z.array(
+    z.object({
+      kind: z.enum(['invisible', 'pause_email', 'discount']),
+      percentage: z.number().int().optional(),
+    }),
+  ),
+});
+export const ZRetentionAcceptRequest = z.object({ kind: z.enum(['invisible', 'pause_email', 'discount']) });
+export const ZDeleteAccountRequest = z.object({
+  password: z.string().max(256),
+  reasons: z.array(z.enum(DELETE_REASONS)).max(DELETE_REASONS.length),
+  comment: z.string().trim().max(1000).optional().default(''),
+});
+
+export const ZOk = z.object({ ok: z.literal(true) });

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { GENDERS } from './accounts.ts';
+import { ZMemberCard } from './profiles.ts';
+
+// Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
+
+/** Member search limits (D-01, D-02). */
+export const SEARCH = {
+  pageSize: 24,
+  /** Visitors see the first page only, this many results (D-02). */
+  visitorPageSize: 12,
+  maxPage: 1000,
+  /** Counting stops here: numResults is exact below it and reads "this many or more" at it. */
+  countCap: 1000,
+  minAge: 18,
+  maxAge: 120,
+  /** Similar results widen the age range by this many years on each side. */
+  widenYears: 5,
+} as const;
+
+/** Query fields a site can offer (settings.search_fields); `countryregion` is the region filter. */
+export const SEARCH_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+
+/** Empty query values ("?min_age=") count as absent, as a plain HTML form sends them. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const ZAge = z.coerce
+  .number({ message: 'discovery.age_bounds' })
+  .int({ message: 'discovery.age_bounds' })
+  .min(SEARCH.minAge, { message: 'discovery.age_bounds' })
+  .max(SEARCH.maxAge, { message: 'discovery.age_bounds' });
+
+export const ZSearchQuery = z
+  .object({
+    gender: optional(z.enum(GENDERS, { message: 'validation.choose' })),
+    country: optional(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, { message: 'error.unknown_country' }),
+    ),
+    /** ISO 3166-2 code of a region of `country` (GET /api/regions). */
+    region: optional(z.string().trim().toUpperCase().max(10, { message: 'profiles.unknown_region' })),
+    /** The spec's name of the region field; same as `region`. */
+    countryregion: optional(z.string().trim().toUpperCase().max(10, { message: 'profiles.unknown_region' })),
+    min_age: optional(ZAge),
+    max_age: optional(ZAge),
+    page: optional(z.coerce.number().int().min(1).max(SEARCH.maxPage)),
+    /** Traffic source of a visitor (spec §3 tracking record): may open logged-out search (D-02). */
+    network: optional(z.string().max(64)),
+    ref: optional(z.string().max(64)),
+  })
+  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
+    path: ['min_age'],
+    message: 'discovery.age_range',
+  });
+export type TSearchQuery = z.input<typeof ZSearchQuery>;
+
+/** The filters a search actually used, defaults filled in, so the form can show them. */
+export const ZSearchFilters = z.object({
+  gender: z.enum(GENDERS).nullable(),
+  country: z.string(),
+  region: z.string().nullable(),
+  min_age: z.number().int().nullable(),
+  max_age: z.number().int().nullable(),
+});
+export type TSearchFilters = z.infer<typeof ZSearchFilters>;
+
+/** Search state of spec §3: a result page, the result count, and similar results with their own count. */
+export const ZSearchResponse = z.object({
+  page: z.object({ pageNumber: z.number().int().positive(), results: z.array(ZMemberCard) }),
+  /** Exact below SEARCH.countCap; at the cap numResultsCapped is true ("1000+"). */
+  numResults: z.number().int().nonnegative(),
+  numResultsCapped: z.boolean(),
+  pageSize: z.number().int().positive(),
+  /** Near misses (region dropped, then ages widened) when there are fewer results than a page; else null. */
+  similar: z.object({ results: z.array(ZMemberCard), numResults: z.number().int().nonnegative() }).nullable(),
+  filters: ZSearchFilters,
+});
+export type TSearchResponse = z.infer<typeof ZSearchResponse>;

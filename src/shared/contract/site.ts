@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LOCALES } from '../i18n/locales.ts';
+
+export const ZLocale = z.enum(LOCALES);
+
+export const ZCountry = z
+  .string()
+  .regex(/^[A-Z]{2}$/)
+  .describe('ISO 3166-1 alpha-2 country code');
+
+export const ZSettingsQuery = z.object({
+  domain: z.string().max(2048).optional(),
+});
+
+export const ZMessageCost = z.object({
+  costs: z.number().int().nonnegative(),
+  currency: z.string().length(3),
+});
+
+/** Every settings field of spec §3, plus the site's theme colours and minimum age. */
+export const ZSettings = z.object({
+  geoip_country: ZCountry,
+  geoip_selected_country: ZCountry,
+  enable_site_entry_popup: z.boolean(),
+  niche: z.number().int().min(1).max(7),
+  signups: z.enum(['all', 'with_trafficsource']),
+  logged_out_search: z.boolean(),
+  logged_out_search_trafficsource: z.boolean(),
+  cdn_prefix: z.string(),
+  domain: z.string(),
+  domain_language: ZLocale,
+  name: z.string(),
+  index_title: z.string(),
+  description: z.string(),
+  push_public_key: z.string(),
+  minimum_message_costs: z.record(z.string(), ZMessageCost),
+  support_phone: z.string(),
+  support_email: z.string(),
+  fictional_icon: z.string(),
+  fictional_warning: z.string(),
+  fictional_singular: z.string(),
+  fictional_plural: z.string(),
+  countries: z.array(ZCountry),
+  visible_profile_fields: z.array(z.string()),
+  visible_profile_notes: z.array(z.string()),
+  message_credits: z.number().int().nonnegative(),
+  photo_credits: z.number().int().nonnegative(),
+  gift_credits: z.number().int().nonnegative(),
+  signup_credits: z.number().int().nonnegative(),
+  message_length: z.number().int().positive(),
+  search_fields: z.array(z.string()),
+  refund_days: z.number().int().nonnegative(),
+  member_resell: z.boolean(),
+  company_id: z.number().int(),
+  mail_name: z.string(),
+  min_age: z.number().int().min(18),
+  company_address_variant: z.number().int().min(1).max(3),
+  theme: z.object({ primary: z.string(), secondary: z.string() }),
+});
+export type TSettings = z.infer<typeof ZSettings>;
+
+export const ZCompany = z.object({
+  name: z.string(),
+  address: z.string(),
+  kvk: z.string(),
+  city: z.string(),
+  country: z.string(),
+  tradenames: z.array(z.string()),
+  vat_numbers: z.array(z.string()),
+  support_phone: z.string(),
+  delete_discount: z.number().int(),
+  added: z.string().describe('ISO date the company was added'),
+});
+export type TCompany = z.infer<typeof ZCompany>;
+
+export const ZInterest = z.object({
+  id: z.string(),
+  icon: z.string().describe('lucide icon name'),
+  kind: z.enum(['hobby', 'sexual']),
+  names: z.record(ZLocale, z.string()),
+});
+export const ZInterestsResponse = z.object({ interests: z.array(ZInterest) });
+export type TInterest = z.infer<typeof ZInterest>;
+
+export const ZRegionsQuery = z.object({ country: z.string().max(64) });
+export const ZRegionsResponse = z.object({
+  country: ZCountry,
+  label: z.enum(['province', 'state', 'canton', 'region', 'county']),
+  regions: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export type TRegionsResponse = z.infer<typeof ZRegionsResponse>;

@@ -1,0 +1,78 @@
+export const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'nl';
+export const LOCALE_COOKIE = 'i18n_redirected';
+
+/** Parses anything (cookie, header piece, setting) to a supported locale, or null. */
+export function toLocale(value: unknown): Locale | null {
+  if (typeof value !== 'string') return null;
+  const two = value.trim().slice(0, 2).toLowerCase();
+  // Norwegian: "no" and "nn" are served by the Bokmål catalog.
+  const mapped = two === 'no' || two === 'nn' ? 'nb' : two;
+  return (LOCALES as readonly string[]).includes(mapped) ? (mapped as Locale) : null;
+}
+
+/** Locale names in their own language, for the dropdown. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  da: 'Dansk',
+  de: 'Deutsch',
+  en: 'English',
+  es: 'Español',
+  fi: 'Suomi',
+  fr: 'Français',
+  it: 'Italiano',
+  nb: 'Norsk',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  sv: 'Svenska',
+};
+
+/** Which locales a visitor from a country may pick (spec §9). */
+export const VISIBLE_LOCALES: Record<string, readonly Locale[]> = {
+  NL: ['nl'],
+  BE: ['nl', 'fr', 'de'],
+  LU: ['fr', 'de'],
+  DE: ['de'],
+  AT: ['de'],
+  CH: ['de', 'it', 'fr', 'en'],
+  DK: ['da'],
+  NO: ['nb'],
+  SE: ['sv'],
+  FI: ['fi', 'sv'],
+  FR: ['fr'],
+  IT: ['it'],
+  ES: ['es'],
+  PL: ['pl'],
+  GB: ['en'],
+  IE: ['en'],
+  US: ['en'],
+  CA: ['en', 'fr'],
+  AU: ['en'],
+};
+
+export function visibleLocales(country: string | null | undefined, fallback: Locale): readonly Locale[] {
+  return (country && VISIBLE_LOCALES[country.toUpperCase()]) || [fallback];
+}
+
+/**
+ * Picks the locale: a valid cookie wins, then the browser's languages (only those the country may see),
+ * then the site's domain_language, then Dutch.
+ */
+export function chooseLocale(input: {
+  cookie?: string | null;
+  browser?: readonly string[];
+  domainLanguage?: string | null;
+  visible?: readonly Locale[];
+}): Locale {
+  const fromCookie = toLocale(input.cookie);
+  if (fromCookie) return fromCookie;
+  const visible = input.visible;
+  for (const lang of input.browser ?? []) {
+    const l = toLocale(lang);
+    if (l && (!visible || visible.includes(l))) return l;
+  }
+  return toLocale(input.domainLanguage) ?? DEFAULT_LOCALE;
+}
+
+/** Countries Vonk serves, with their default locale. */
+export const COUNTRIES = Object.keys(VISIBLE_LOCALES);

@@ -1,0 +1,99 @@
+// Route names and paths of spec §2 for the pages that exist. The web router and the server's SPA
+// fallback read this one table, so a path the app cannot show answers a real 404.
+
+export const ROUTES = {
+  index: '/',
+  'lang-config': '/lang-config',
+  'pages-terms': '/pages/terms',
+  'pages-privacy': '/pages/privacy',
+  'pages-cookies': '/pages/cookies',
+  'pages-ban': '/pages/ban',
+  'pages-return-policy': '/pages/return-policy',
+  'pages-faq': '/pages/faq',
+  'pages-service': '/pages/service',
+  signup: '/signup',
+  'complete-signup': '/complete-signup',
+  'signup-matches': '/signup-matches',
+  login: '/login',
+  'reset-password': '/reset-password',
+  'reset-password-do': '/reset-password/do',
+  'activate-done': '/activate/done',
+  'activate-error': '/activate/error',
+  'mail-change-do': '/mail-change/do',
+  settings: '/settings',
+  'account-deleted': '/account-deleted',
+  profile: '/profile',
+  members: '/members',
+  'members-id': '/members/:id',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Static pages of spec §2, by token: /pages/{token}. */
+export const STATIC_PAGES = [
+  'terms',
+  'privacy',
+  'cookies',
+  'ban',
+  'return-policy',
+  'faq',
+  'service',
+] as const;
+export type StaticPage = (typeof STATIC_PAGES)[number];
+
+/** Routes where the site-entry warning never shows (spec §2). */
+export const ENTRY_WARNING_HIDDEN_ON: readonly string[] = [
+  'complete-signup',
+  'reset-password',
+  'reset-password-do',
+];
+
+function toRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => {
+      if (seg.startsWith(':')) return seg.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${body || '/'}/?$`);
+}
+
+const compiled = Object.entries(ROUTES).map(([name, path]) => ({
+  name: name as RouteName,
+  re: toRegExp(path),
+}));
+
+/** The route name a path belongs to, or null when the app has no such page. */
+export function matchRoute(pathname: string): RouteName | null {
+  for (const r of compiled) if (r.re.test(pathname)) return r.name;
+  return null;
+}
+
+/** Whether the app has a page for a route name (links to pages that do not exist yet are not drawn). */
+export function hasRoute(name: string): name is RouteName {
+  return Object.hasOwn(ROUTES, name);
+}
+
+/** The path of a named route with its parameters filled in; optional ones left out when not given. */
+export function routePath(name: RouteName, params: Record<string, string | number> = {}): string {
+  const path = ROUTES[name] as string;
+  return (
+    path
+      .split('/')
+      .map((seg) => {
+        if (!seg.startsWith(':')) return seg;
+        const key = seg.replace(/^:|\?$/g, '');
+        const value = params[key];
+        return value === undefined ? null : encodeURIComponent(String(value));
+      })
+      .filter((seg) => seg !== null)
+      .join('/') || '/'
+  );
+}
+
+/** The path of a route by name, or null while the app has no such page. */
+export function pathFor(name: string, params?: Record<string, string | number>): string | null {
+  return hasRoute(name) ? routePath(name, params) : null;
+}

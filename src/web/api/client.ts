@@ -1,0 +1,87 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { RULES } from '../../shared/rules.ts';
+
+/** The header that marks a request as coming from our own client (spec §7). */
+export const CLIENT_HEADER = 'x-vonk-client';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly url: string;
+  readonly authenticationRequired: boolean;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, url: string, body: unknown) {
+    const err = (body as { error?: Record<string, unknown> } | null)?.error ?? {};
+    super(typeof err.message === 'string' ? err.message : `HTTP ${status}`);
+    this.status = status;
+    this.url = url;
+    this.code = typeof err.code === 'string' ? err.code : 'http_error';
+    this.authenticationRequired = err.authentication_required === true;
+    this.fields = (err.fields as Record<string, string> | undefined) ?? {};
+  }
+}
+
+export async function api<T>(url: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const res = await fetch(url, {
+    credentials: 'same-origin',
+    ...rest,
+    headers: {
+      accept: 'application/json',
+      [CLIENT_HEADER]: 'web',
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, url, body);
+  return body as T;
+}
+
+/** Network failures, 5xx and 429 are worth another try; a 4xx answer will not change (P-04). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= RULES.requestRetries) return false;
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 429;
+  return true;
+}
+
+/** 1 s, 2 s, 4 s, 8 s, 16 s: exponential, capped at 30 s. */
+export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+
+/** A 403 that asks for authentication, from anything but user.php, means the session is gone (P-05). */
+export function isSessionLost(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    error.authenticationRequired &&
+    !error.url.includes('/api/user.php')
+  );
+}
+
+/** A 403 with code 'banned', from any call: the member is banned and goes to /pages/ban (A-10). */
+export function isBanned(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.code === 'banned';
+}
+
+export function createQueryClient(onSessionLost: () => void, onBanned?: () => void): QueryClient {
+  const onError = (error: unknown) => {
+    if (isBanned(error)) onBanned?.();
+    else if (isSessionLost(error)) onSessionLost();
+  };
+  return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, retryDelay, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,94 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TBlockResponse,
+  TLocationRequest,
+  TMemberResponse,
+  TOwnProfileResponse,
+  TUpdateProfileRequest,
+} from '../../shared/contract/profiles.ts';
+import { api } from './client.ts';
+
+/** The place at a position (GET /api/geocode.php, M-07). */
+export interface GeocodeResult {
+  city: string;
+  country: string;
+  region: { code: string; name: string } | null;
+}
+
+export const ownProfileQuery = {
+  queryKey: ['profile'],
+  queryFn: async () => (await api<TOwnProfileResponse>('/api/profile')).profile,
+} as const;
+
+export function useOwnProfile() {
+  return useQuery(ownProfileQuery);
+}
+
+/** Profile answers replace the cached profile; the user (name in the navigation, country) follows. */
+function useProfileAnswer() {
+  const queryClient = useQueryClient();
+  return (res: TOwnProfileResponse) => {
+    queryClient.setQueryData(['profile'], res.profile);
+    void queryClient.invalidateQueries({ queryKey: ['user'] });
+    // Own search defaults (country, gender looked for) may have changed.
+    void queryClient.invalidateQueries({ queryKey: ['members'] });
+  };
+}
+
+export function useUpdateProfile() {
+  const onAnswer = useProfileAnswer();
+  return useMutation({
+    mutationFn: (body: TUpdateProfileRequest) =>
+      api<TOwnProfileResponse>('/api/profile', { method: 'PUT', json: body }),
+    onSuccess: onAnswer,
+  });
+}
+
+export function useSetLocation() {
+  const onAnswer = useProfileAnswer();
+  return useMutation({
+    mutationFn: (body: TLocationRequest) =>
+      api<TOwnProfileResponse>('/api/profile/location', { method: 'PUT', json: body }),
+    onSuccess: onAnswer,
+  });
+}
+
+export function useForgetLocation() {
+  const onAnswer = useProfileAnswer();
+  return useMutation({
+    mutationFn: () => api<TOwnProfileResponse>('/api/profile/location', { method: 'DELETE' }),
+    onSuccess: onAnswer,
+  });
+}
+
+export function geocode(lat: number, lon: number): Promise<GeocodeResult> {
+  const params = new URLSearchParams({ lat: lat.toFixed(6), lon: lon.toFixed(6) });
+  return api<GeocodeResult>(`/api/geocode.php?${params}`);
+}
+
+/** A member's page as this viewer sees it: the key names the viewer, so logging in shows more at once. */
+export function memberQuery(id: number, viewerId: number | null) {
+  return {
+    queryKey: ['member', id, viewerId],
+    queryFn: () => api<TMemberResponse>(`/api/members/${id}`),
+  } as const;
+}
+
+export function useMember(id: number, viewerId: number | null, enabled = true) {
+  return useQuery({ ...memberQuery(id, viewerId), enabled: enabled && Number.isInteger(id) && id > 0 });
+}
+
+export function useBlock(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (blocked: boolean) =>
+      api<TBlockResponse>(`/api/members/${id}/block`, { method: blocked ? 'POST' : 'DELETE' }),
+    onSuccess: (res) => {
+      queryClient.setQueriesData<TMemberResponse>({ queryKey: ['member', id] }, (old) =>
+        old ? { ...old, profile: { ...old.profile, blocked_by_me: res.blocked } } : old,
+      );
+      // Search results and related strips leave blocked members out.
+      void queryClient.invalidateQueries({ queryKey: ['members'] });
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { TSignupRequest, TUser, TUserResponse } from '../../shared/contract/accounts.ts';
+import { api } from './client.ts';
+
+/** The logged-in member, or null for a visitor (spec §7: GET /api/user.php). */
+export const userQuery = {
+  queryKey: ['user'],
+  queryFn: () => api<TUserResponse>('/api/user.php'),
+  staleTime: 30_000,
+} as const;
+
+export function useUser(): { user: TUser | null; isPending: boolean } {
+  const query = useQuery(userQuery);
+  return { user: query.data?.user ?? null, isPending: query.isPending };
+}
+
+/** Whether a member is logged in; false while the session is still being read. */
+export function useLoggedIn(): boolean {
+  return Boolean(useQuery(userQuery).data?.user);
+}
+
+/** Puts a fresh user answer in the cache, so every layout and page sees it at once. */
+export function setUser(queryClient: QueryClient, user: TUser | null) {
+  queryClient.setQueryData<TUserResponse>(['user'], { user });
+}
+
+/** After logout, deletion or a ban: forget everything about the member, keep the site's settings. */
+export function clearSession(queryClient: QueryClient) {
+  const settings = queryClient.getQueryData(['settings']);
+  void queryClient.cancelQueries();
+  queryClient.clear();
+  if (settings) queryClient.setQueryData(['settings'], settings);
+  setUser(queryClient, null);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) =>
+      api<TUserResponse>('/api/user.php', { method: 'POST', json: body }),
+    onSuccess: (res) => setUser(queryClient, res.user),
+  });
+}
+
+/**
+ * Logs out: the server ends the session, the member lands on the home page, and only then is the cache
+ * cleared (a members-only page would otherwise send them to the login first).
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api<{ ok: boolean }>('/api/logout.php');
+      } catch {
+        // Even when the server cannot be reached the member wanted out: forget the session here.
+      }
+      await navigate('/');
+      clearSession(queryClient);
+    },
+  });
+}
+
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['signup'],
+    mutationFn: (body: TSignupRequest) => api<{ user: TUser }>('/api/signup', { method: 'POST', json: body }),
+    onSuccess: (res) => setUser(queryClient, res.user),
+  });
+}

@@ -1,0 +1,124 @@
+import { MapPin, UserRound } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { TMemberCard } from '../../shared/contract/profiles.ts';
+import { pathFor } from '../../shared/routes.ts';
+import { useSite } from '../site-context.tsx';
+import { FictionalIcon } from './fictional-icon.tsx';
+
+/** Thumbnails are 360x480 WebP (3:4); width and height keep the box from jumping while they load. */
+const THUMB = { width: 360, height: 480 } as const;
+
+/** The green dot of a member who is online now; its words are for screen readers. */
+export function OnlineDot({ className = '' }: { className?: string }) {
+  return (
+    <span className={`inline-flex shrink-0 items-center ${className}`}>
+      <span aria-hidden className="size-2.5 rounded-full bg-emerald-400 ring-2 ring-white" />
+      <span className="sr-only">
+        <FormattedMessage id="member.online" />
+      </span>
+    </span>
+  );
+}
+
+/**
+ * A member as every list shows them: a 3:4 photo with name, age and city over a soft gradient, the
+ * online dot and the fictional icon (UX "photo first"). The whole card links to the profile page.
+ */
+export function MemberCard({ member, eager = false }: { member: TMemberCard; eager?: boolean }) {
+  const intl = useIntl();
+  const { settings } = useSite();
+  const to = pathFor('members-id', { id: member.id }) ?? '#';
+  return (
+    <Link
+      to={to}
+      className="group relative block aspect-[3/4] overflow-hidden rounded-2xl bg-surface shadow-sm ring-1 ring-black/5 transition-shadow hover:shadow-lg"
+      data-testid="member-card"
+    >
+      {member.thumb_url ? (
+        <img
+          src={member.thumb_url}
+          alt={intl.formatMessage({ id: 'profile.photo_of' }, { name: member.name })}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          width={THUMB.width}
+          height={THUMB.height}
+          className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+      ) : (
+        <span className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-primary-soft to-surface">
+          <UserRound aria-hidden size={56} className="text-primary/50" />
+        </span>
+      )}
+      {member.fictional && (
+        <span
+          className="absolute right-2 top-2 inline-flex size-8 items-center justify-center rounded-full bg-black/55 text-white backdrop-blur-sm"
+          title={settings.fictional_singular}
+        >
+          <FictionalIcon size={16} />
+          <span className="sr-only">{settings.fictional_singular}</span>
+        </span>
+      )}
+      <span className="absolute inset-x-0 bottom-0 block bg-gradient-to-t from-black/80 via-black/40 to-transparent px-3 pb-3 pt-12 text-white">
+        <span className="flex items-center gap-1.5 text-base font-bold leading-tight">
+          {member.online && <OnlineDot />}
+          <span className="truncate">
+            {member.name}, {member.age}
+          </span>
+        </span>
+        {member.city && (
+          <span className="mt-0.5 flex items-center gap-1 text-sm text-white/90">
+            <MapPin aria-hidden size={13} className="shrink-0" />
+            <span className="truncate">{member.city}</span>
+          </span>
+        )}
+      </span>
+    </Link>
+  );
+}
+
+/** A grey 3:4 placeholder with the card's shape, for lists that are still loading. */
+export function MemberCardSkeleton() {
+  return (
+    <div className="relative aspect-[3/4] animate-pulse overflow-hidden rounded-2xl bg-surface">
+      <div className="absolute inset-x-3 bottom-3 space-y-2">
+        <div className="h-4 w-2/3 rounded-full bg-line" />
+        <div className="h-3 w-1/3 rounded-full bg-line" />
+      </div>
+    </div>
+  );
+}
+
+/** Two to six columns: 24 and 12 results (a member's and a visitor's page) fill every row. */
+export const MEMBER_GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 xl:grid-cols-6';
+
+/** Cards in the responsive grid of search and related lists; skeletons while `loading`. */
+export function MemberGrid(props: {
+  members: readonly TMemberCard[];
+  loading?: boolean;
+  skeletons?: number;
+  label?: string;
+  eagerCount?: number;
+}) {
+  if (props.loading) {
+    return (
+      <ul className={MEMBER_GRID} aria-busy="true" aria-label={props.label}>
+        {Array.from({ length: props.skeletons ?? 12 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+          <li key={i}>
+            <MemberCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <ul className={MEMBER_GRID} aria-label={props.label}>
+      {props.members.map((m, i) => (
+        <li key={m.id}>
+          <MemberCard member={m} eager={i < (props.eagerCount ?? 0)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,35 @@
+import { WifiOff } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { FormattedMessage } from 'react-intl';
+
+function subscribe(callback: () => void) {
+  window.addEventListener('online', callback);
+  window.addEventListener('offline', callback);
+  return () => {
+    window.removeEventListener('online', callback);
+    window.removeEventListener('offline', callback);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** Says so when the connection drops, and goes away by itself when it returns (P-11). */
+export function OfflineNotice() {
+  const online = useOnline();
+  return (
+    <div role="status" aria-live="polite">
+      {!online && (
+        <div className="fixed inset-x-0 bottom-4 z-[55] mx-auto flex w-fit max-w-toast items-center gap-2 rounded-xl bg-unread px-4 py-3 text-sm text-white shadow-lg">
+          <WifiOff aria-hidden size={18} className="shrink-0" />
+          <FormattedMessage id="offline.notice" />
+        </div>
+      )}
+    </div>
+  );
+}

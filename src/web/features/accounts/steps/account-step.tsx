@@ -1,0 +1,278 @@
+import { Heart } from 'lucide-react';
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { GENDERS, makeSignupSchema } from '../../../../shared/contract/accounts.ts';
+import { pathFor } from '../../../../shared/routes.ts';
+import { ApiError } from '../../../api/client.ts';
+import { useSignup } from '../../../api/session.ts';
+import {
+  ChoiceField,
+  errorAria,
+  FieldError,
+  FormMessage,
+  inputClass,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  useFormErrors,
+  useFormRef,
+  zodFieldErrors,
+} from '../../../components/form.tsx';
+import { useSite } from '../../../site-context.tsx';
+import { readTracking } from '../../../tracking.ts';
+import { useOptionLabel } from '../shared.tsx';
+
+type Gender = (typeof GENDERS)[number];
+const FIELDS = [
+  'gender',
+  'looking_for',
+  'name',
+  'date_of_birth',
+  'email',
+  'password',
+  'signup_message',
+  'terms',
+] as const;
+
+const pad = (n: string) => n.padStart(2, '0');
+
+/** Day, month and year as three selects: quick on a phone, no date-picker guessing; gives YYYY-MM-DD. */
+function BirthDateField(props: {
+  value: { day: string; month: string; year: string };
+  onChange(value: { day: string; month: string; year: string }): void;
+  error?: string;
+  minAge: number;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: 100 - props.minAge + 1 }, (_, i) => thisYear - props.minAge - i);
+  const monthName = new Intl.DateTimeFormat(intl.locale, { month: 'long', timeZone: 'UTC' });
+  const select = (part: 'day' | 'month' | 'year', options: { value: string; label: string }[]) => (
+    <div>
+      <label htmlFor={`${id}-${part}`} className="block text-sm text-muted">
+        <FormattedMessage id={`signup.dob_${part}`} />
+      </label>
+      <select
+        id={`${id}-${part}`}
+        name={`dob_${part}`}
+        autoComplete={`bday-${part}`}
+        value={props.value[part]}
+        onChange={(e) => props.onChange({ ...props.value, [part]: e.target.value })}
+        {...errorAria(props.error, errorId)}
+        className={`${inputClass} mt-1 px-2.5`}
+      >
+        <option value="">–</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <fieldset>
+      <legend className="font-semibold">
+        <FormattedMessage id="signup.date_of_birth" />
+      </legend>
+      <div className="mt-1 grid grid-cols-[4.75rem_1fr_6rem] gap-2">
+        {select(
+          'day',
+          Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+        )}
+        {select(
+          'month',
+          Array.from({ length: 12 }, (_, i) => ({
+            value: String(i + 1),
+            label: monthName.format(Date.UTC(2000, i, 1)),
+          })),
+        )}
+        {select(
+          'year',
+          years.map((y) => ({ value: String(y), label: String(y) })),
+        )}
+      </div>
+      <FieldError id={errorId} error={props.error} />
+    </fieldset>
+  );
+}
+
+/** Step 0: the account (A-01, A-03). Validated with the server's own schema before it is sent. */
+export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClosed(): void }) {
+  const { settings } = useSite();
+  const intl = useIntl();
+  const signup = useSignup();
+  const formRef = useFormRef();
+  const errors = useFormErrors(formRef);
+  const genderLabel = useOptionLabel('gender');
+  const lookingForLabel = useOptionLabel('looking_for');
+  const termsId = useId();
+  const [emailTaken, setEmailTaken] = useState(false);
+  const [values, setValues] = useState({
+    email: '',
+    name: '',
+    password: '',
+    signup_message: '',
+    gender: undefined as Gender | undefined,
+    looking_for: undefined as Gender | undefined,
+    terms: false,
+  });
+  const [dob, setDob] = useState({ day: '', month: '', year: '' });
+  /** Name, value, error and change handler of one of `values`. */
+  const field = <K extends keyof typeof values>(key: K) => ({
+    value: values[key],
+    ...errors.bind(key, (value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }))),
+  });
+  const format = (id: string) => intl.formatMessage({ id }, { min_age: settings.min_age });
+  const login = pathFor('login');
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (signup.isPending) return;
+    setEmailTaken(false);
+    const date_of_birth =
+      dob.day && dob.month && dob.year ? `${dob.year}-${pad(dob.month)}-${pad(dob.day)}` : '';
+    const parsed = makeSignupSchema(settings.min_age).safeParse({
+      ...values,
+      date_of_birth,
+      tracking: readTracking() ?? undefined,
+    });
+    if (!parsed.success) {
+      errors.fail(zodFieldErrors(parsed.error, format));
+      return;
+    }
+    errors.clear();
+    signup.mutate(parsed.data, {
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === 'signups_closed') return onClosed();
+        if (err instanceof ApiError && err.code === 'email_taken') {
+          setEmailTaken(true);
+          errors.fail({ email: err.message });
+          return;
+        }
+        errors.fromServer(err, FIELDS);
+      },
+    });
+  }
+
+  const email = field('email');
+  const terms = field('terms');
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+      <FormMessage message={errors.form} />
+      <ChoiceField<Gender>
+        legend={<FormattedMessage id="signup.gender" />}
+        options={GENDERS}
+        label={genderLabel}
+        {...field('gender')}
+      />
+      <ChoiceField<Gender>
+        legend={<FormattedMessage id="signup.looking_for" />}
+        options={GENDERS}
+        label={lookingForLabel}
+        {...field('looking_for')}
+      />
+      <TextField
+        label={<FormattedMessage id="signup.name" />}
+        hint={<FormattedMessage id="signup.name_hint" />}
+        autoComplete="nickname"
+        maxLength={30}
+        {...field('name')}
+      />
+      <BirthDateField
+        value={dob}
+        onChange={(v) => {
+          setDob(v);
+          errors.clearField('date_of_birth');
+        }}
+        error={errors.fields.date_of_birth}
+        minAge={settings.min_age}
+      />
+      <div>
+        <TextField
+          label={<FormattedMessage id="signup.email" />}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          {...email}
+          onChange={(v) => {
+            email.onChange(v);
+            setEmailTaken(false);
+          }}
+        />
+        {emailTaken && login && (
+          <Link
+            to={login}
+            onClick={onLeave}
+            className="mt-1 inline-flex min-h-11 items-center font-semibold text-primary underline"
+          >
+            <FormattedMessage id="signup.email_taken_login" />
+          </Link>
+        )}
+      </div>
+      <PasswordField
+        label={<FormattedMessage id="signup.password" />}
+        hint={<FormattedMessage id="signup.password_hint" />}
+        autoComplete="new-password"
+        {...field('password')}
+      />
+      <TextField
+        label={<FormattedMessage id="signup.message" />}
+        hint={<FormattedMessage id="signup.message_hint" />}
+        multiline
+        maxLength={500}
+        {...field('signup_message')}
+      />
+      <div>
+        <label className="flex cursor-pointer items-start gap-3 rounded-xl py-1">
+          <input
+            type="checkbox"
+            name="terms"
+            checked={terms.value}
+            onChange={(e) => terms.onChange(e.target.checked)}
+            {...errorAria(terms.error, `${termsId}-error`)}
+            className="mt-0.5 size-6 shrink-0 accent-[var(--color-primary)]"
+          />
+          <span className="text-[15px] leading-relaxed">
+            <FormattedMessage
+              id="signup.terms"
+              values={{
+                min_age: settings.min_age,
+                site: settings.name,
+                terms: (chunks) => (
+                  <a
+                    href={pathFor('pages-terms') ?? '/pages/terms'}
+                    target="_blank"
+                    rel="noopener"
+                    className="font-semibold text-primary underline"
+                  >
+                    {chunks}
+                  </a>
+                ),
+              }}
+            />
+          </span>
+        </label>
+        <FieldError id={`${termsId}-error`} error={terms.error} />
+      </div>
+      <SubmitButton pending={signup.isPending} icon={<Heart aria-hidden size={18} />}>
+        <FormattedMessage id="signup.submit" />
+      </SubmitButton>
+      {login && (
+        <p className="text-center text-[15px] text-muted">
+          <FormattedMessage id="signup.have_account" />{' '}
+          <Link
+            to={login}
+            onClick={onLeave}
+            className="inline-flex min-h-11 items-center font-semibold text-primary underline"
+          >
+            <FormattedMessage id="nav.login" />
+          </Link>
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { useState } from 'react';
+
+// The last token taken out of the address, so a second read of the same page (StrictMode in development
+// renders twice) still finds it.
+let taken: { path: string; token: string } | null = null;
+
+/**
+ * Reads ?token= once and takes it out of the address bar (history.replaceState), so it ends up in no
+ * history entry, bookmark or Referer header.
+ */
+export function useTokenFromAddress(): string | null {
+  const [token] = useState(() => {
+    const params = new URLSearchParams(location.search);
+    const value = params.get('token');
+    if (value === null) return taken?.path === location.pathname ? taken.token : null;
+    taken = { path: location.pathname, token: value };
+    params.delete('token');
+    const rest = params.toString();
+    history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+    return value;
+  });
+  return token;
+}

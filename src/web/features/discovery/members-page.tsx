@@ -1,0 +1,507 @@
+import {
+  ChevronDown,
+  ChevronLeft,
+  ChevronRight,
+  LockKeyhole,
+  RotateCcw,
+  Search,
+  SearchX,
+  SlidersHorizontal,
+} from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { GENDERS, type TUser } from '../../../shared/contract/accounts.ts';
+import { SEARCH, SEARCH_FIELDS, type TSearchResponse } from '../../../shared/contract/discovery.ts';
+import { ApiError } from '../../api/client.ts';
+import { useMemberSearch } from '../../api/discovery.ts';
+import { useUser } from '../../api/session.ts';
+import { useRegions } from '../../api/site.ts';
+import { ErrorAlert, errorAria, FieldError, inputClass } from '../../components/form.tsx';
+import { JoinCta } from '../../components/join-cta.tsx';
+import { MemberGrid } from '../../components/member-card.tsx';
+import { useSite } from '../../site-context.tsx';
+import { hasTrafficSource, readTracking } from '../../tracking.ts';
+import { usePageTitle } from '../../use-page-title.ts';
+import { regionLabelId, useCountryName } from '../profiles/location-fields.tsx';
+import {
+  apiQuery,
+  EMPTY_SEARCH,
+  orderAges,
+  pageCount,
+  paramsFromSearch,
+  type SearchForm,
+  searchFromParams,
+} from './search-query.ts';
+
+const AGES = Array.from({ length: 99 - SEARCH.minAge + 1 }, (_, i) => String(SEARCH.minAge + i));
+
+/** The filters the server used, defaults filled in, as form values. */
+function usedFilters(data: TSearchResponse | undefined): SearchForm {
+  if (!data) return EMPTY_SEARCH;
+  const f = data.filters;
+  return {
+    gender: f.gender ?? '',
+    country: f.country,
+    countryregion: f.region ?? '',
+    min_age: f.min_age === null ? '' : String(f.min_age),
+    max_age: f.max_age === null ? '' : String(f.max_age),
+  };
+}
+
+function Select(props: {
+  label: string;
+  name: string;
+  value: string;
+  onChange(value: string): void;
+  children: ReactNode;
+  disabled?: boolean;
+  error?: string;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={props.className}>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {props.label}
+      </label>
+      <select
+        id={id}
+        name={props.name}
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.value)}
+        {...errorAria(props.error, `${id}-error`)}
+        className={`${inputClass} mt-1 min-h-11`}
+      >
+        {props.children}
+      </select>
+      <FieldError id={`${id}-error`} error={props.error} />
+    </div>
+  );
+}
+
+/** The lowest or the highest age of the filters: any, or one of SEARCH.minAge..99. */
+function AgeSelect(props: {
+  field: 'min_age' | 'max_age';
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+}) {
+  const intl = useIntl();
+  return (
+    <Select
+      label={intl.formatMessage({ id: `search.${props.field}` })}
+      name={props.field}
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+    >
+      <option value="">{intl.formatMessage({ id: 'search.age_any' })}</option>
+      {AGES.map((a) => (
+        <option key={a} value={a}>
+          {a}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+/** The filter form (D-01): gender, country, region labelled per country, ages; kept in the address. */
+function Filters(props: {
+  /** The address query: going back or forward drops unsent changes. */
+  address: string;
+  url: SearchForm;
+  used: SearchForm;
+  user: TUser | null;
+  errors: Record<string, string>;
+  onSearch(form: SearchForm): void;
+}) {
+  const intl = useIntl();
+  const { settings } = useSite();
+  const countryName = useCountryName();
+  const [draft, setDraft] = useState<Partial<SearchForm>>({});
+  const [address, setAddress] = useState(props.address);
+  if (address !== props.address) {
+    setAddress(props.address);
+    setDraft({});
+  }
+  const offered = new Set<string>(settings.search_fields.length > 0 ? settings.search_fields : SEARCH_FIELDS);
+  // What the form shows: the member's changes, else the address, else what the server filled in.
+  const value = (field: keyof SearchForm) => draft[field] ?? (props.url[field] || props.used[field]);
+  const form: SearchForm = {
+    gender: value('gender'),
+    country: value('country'),
+    countryregion: value('countryregion'),
+    min_age: value('min_age'),
+    max_age: value('max_age'),
+  };
+  const regions = useRegions(form.country || undefined);
+  const set = (patch: Partial<SearchForm>, changed?: 'min_age' | 'max_age') =>
+    setDraft((d) => {
+      const next = { ...form, ...d, ...patch };
+      const ordered = changed ? orderAges(next, changed) : next;
+      return { ...d, ...patch, min_age: ordered.min_age, max_age: ordered.max_age };
+    });
+  const countries = [...settings.countries].sort((a, b) =>
+    countryName(a).localeCompare(countryName(b), intl.locale),
+  );
+  const lookingFor = props.user?.profile.looking_for;
+  // Small screens fold the filters into one summary line, so the results come first.
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const regionName = regions.data?.regions.find((r) => r.code === form.countryregion)?.name;
+  const ages =
+    form.min_age || form.max_age
+      ? intl.formatMessage(
+          { id: 'search.summary_ages' },
+          { min: form.min_age || String(SEARCH.minAge), max: form.max_age || '99+' },
+        )
+      : null;
+  const summary = [
+    form.gender ? intl.formatMessage({ id: `looking_for.${form.gender}` }) : null,
+    regionName ?? (form.country ? countryName(form.country) : null),
+    ages,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  // A field the server refused must be visible.
+  const expanded = open || Object.keys(props.errors).length > 0;
+
+  return (
+    <search aria-label={intl.formatMessage({ id: 'search.filters' })}>
+      <form
+        className="rounded-3xl border border-line bg-white p-4 shadow-sm sm:p-5"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setDraft({});
+          setOpen(false);
+          props.onSearch(form);
+        }}
+      >
+        <button
+          type="button"
+          className="flex min-h-11 w-full items-center gap-3 text-left lg:hidden"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <SlidersHorizontal aria-hidden size={20} className="shrink-0 text-primary" />
+          <span className="min-w-0 flex-1">
+            <span className="block font-semibold">
+              <FormattedMessage id="search.filters" />
+            </span>
+            {summary && <span className="block truncate text-sm text-muted">{summary}</span>}
+          </span>
+          <ChevronDown
+            aria-hidden
+            size={20}
+            className={`shrink-0 text-muted transition-transform ${expanded ? 'rotate-180' : ''}`}
+          />
+        </button>
+        <div
+          id={bodyId}
+          className={`${expanded ? 'mt-3 grid' : 'hidden'} grid-cols-2 gap-3 lg:mt-0 lg:grid lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-start`}
+        >
+          {offered.has('gender') && (
+            <Select
+              label={intl.formatMessage({ id: 'search.gender' })}
+              name="gender"
+              value={form.gender}
+              onChange={(gender) => set({ gender })}
+              error={props.errors.gender}
+              className="col-span-2 lg:col-span-1"
+            >
+              {!lookingFor && <option value="">{intl.formatMessage({ id: 'search.gender_any' })}</option>}
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {intl.formatMessage({ id: `looking_for.${g}` })}
+                </option>
+              ))}
+            </Select>
+          )}
+          {offered.has('country') && (
+            <Select
+              label={intl.formatMessage({ id: 'myprofile.country' })}
+              name="country"
+              value={form.country}
+              onChange={(country) => set({ country, countryregion: '' })}
+              error={props.errors.country}
+            >
+              {!form.country && <option value="">{intl.formatMessage({ id: 'myprofile.choose' })}</option>}
+              {countries.map((c) => (
+                <option key={c} value={c}>
+                  {countryName(c)}
+                </option>
+              ))}
+            </Select>
+          )}
+          {offered.has('countryregion') && (
+            <Select
+              label={intl.formatMessage({ id: regionLabelId(regions.data?.label) })}
+              name="countryregion"
+              value={form.countryregion}
+              onChange={(countryregion) => set({ countryregion })}
+              disabled={!form.country}
+              error={props.errors.region ?? props.errors.countryregion}
+            >
+              <option value="">{intl.formatMessage({ id: 'search.region_all' })}</option>
+              {form.countryregion && !regions.data?.regions.some((r) => r.code === form.countryregion) && (
+                <option value={form.countryregion}>{form.countryregion}</option>
+              )}
+              {(regions.data?.regions ?? []).map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </Select>
+          )}
+          {offered.has('min_age') && (
+            <AgeSelect
+              field="min_age"
+              value={form.min_age}
+              onChange={(min_age) => set({ min_age }, 'min_age')}
+              error={props.errors.min_age}
+            />
+          )}
+          {offered.has('max_age') && (
+            <AgeSelect
+              field="max_age"
+              value={form.max_age}
+              onChange={(max_age) => set({ max_age }, 'max_age')}
+              error={props.errors.max_age}
+            />
+          )}
+          <button type="submit" className="btn btn-primary col-span-2 mt-1 lg:col-span-1 lg:mt-6">
+            <Search aria-hidden size={18} />
+            <FormattedMessage id="search.submit" />
+          </button>
+        </div>
+      </form>
+    </search>
+  );
+}
+
+/** A step to the previous or next page; without a page there, an invisible stand-in of the same size. */
+function PageStep(props: { to: string | null; rel: 'prev' | 'next'; children: ReactNode }) {
+  const link = 'btn btn-ghost min-w-11 px-4';
+  return props.to ? (
+    <Link to={props.to} className={link} rel={props.rel}>
+      {props.children}
+    </Link>
+  ) : (
+    // Keeps the page number in the middle; invisible to everyone, so nothing to read or reach.
+    <span className={`${link} invisible`}>{props.children}</span>
+  );
+}
+
+function Pagination(props: { page: number; pages: number; href(page: number): string }) {
+  const intl = useIntl();
+  if (props.pages <= 1) return null;
+  return (
+    <nav
+      aria-label={intl.formatMessage({ id: 'search.pages' })}
+      className="mt-8 flex items-center justify-center gap-3"
+    >
+      <PageStep to={props.page > 1 ? props.href(props.page - 1) : null} rel="prev">
+        <ChevronLeft aria-hidden size={18} />
+        <FormattedMessage id="search.previous" />
+      </PageStep>
+      <span className="text-[15px] font-medium text-muted" aria-current="page">
+        <FormattedMessage id="search.page_of" values={{ page: props.page, pages: props.pages }} />
+      </span>
+      <PageStep to={props.page < props.pages ? props.href(props.page + 1) : null} rel="next">
+        <FormattedMessage id="search.next" />
+        <ChevronRight aria-hidden size={18} />
+      </PageStep>
+    </nav>
+  );
+}
+
+function EmptyState(props: { onWiden: (() => void) | null; country: string }) {
+  const countryName = useCountryName();
+  return (
+    <div
+      className="flex flex-col items-center gap-3 rounded-3xl bg-surface px-6 py-12 text-center"
+      data-testid="search-empty"
+    >
+      <SearchX aria-hidden size={44} className="text-primary" />
+      <h2 className="text-xl font-bold">
+        <FormattedMessage id="search.empty_title" />
+      </h2>
+      <p className="max-w-md text-muted">
+        <FormattedMessage id="search.empty_body" />
+      </p>
+      {props.onWiden && (
+        <button type="button" className="btn btn-primary mt-2" onClick={props.onWiden}>
+          <RotateCcw aria-hidden size={18} />
+          <FormattedMessage id="search.widen" values={{ country: countryName(props.country) }} />
+        </button>
+      )}
+    </div>
+  );
+}
+
+function LoginPrompt({ message }: { message?: string }) {
+  return (
+    <div className="mx-auto max-w-2xl" data-testid="search-login">
+      <div className="mb-6 flex flex-col items-center gap-3 text-center">
+        <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary">
+          <LockKeyhole aria-hidden size={28} />
+        </span>
+        {message && <p className="text-muted">{message}</p>}
+      </div>
+      <JoinCta
+        title={<FormattedMessage id="search.visitor_title" />}
+        body={<FormattedMessage id="search.visitor_body" />}
+      />
+    </div>
+  );
+}
+
+/** /members (D-01, D-02, D-10): the member search, its filters kept in the address. */
+export function MembersPage() {
+  const intl = useIntl();
+  const { settings } = useSite();
+  const { user, isPending: userPending } = useUser();
+  const [params, setParams] = useSearchParams();
+  const { form: url, page } = searchFromParams(params);
+  const tracking = user ? null : readTracking();
+  // Visitors search only where the site allows it (D-02); the server decides, this spares a refused call.
+  const visitorMaySearch =
+    settings.logged_out_search || (settings.logged_out_search_trafficsource && hasTrafficSource(tracking));
+  const mayAsk = !userPending && (Boolean(user) || (visitorMaySearch && page === 1));
+  const query = apiQuery(url, page, tracking);
+  const search = useMemberSearch(query, user?.id ?? null, { enabled: mayAsk });
+  usePageTitle(intl.formatMessage({ id: 'search.title' }));
+
+  const data = search.data;
+  const used = usedFilters(data);
+  const loginNeeded =
+    (!userPending && !user && (!visitorMaySearch || page > 1)) ||
+    (search.error instanceof ApiError && search.error.status === 403);
+  const fieldErrors =
+    search.error instanceof ApiError && search.error.status === 400 ? search.error.fields : {};
+  const href = (n: number) => {
+    const next = paramsFromSearch(url, n).toString();
+    return next ? `?${next}` : '?';
+  };
+  const go = (form: SearchForm) => setParams(paramsFromSearch(form));
+  const pages = data ? pageCount(data.numResults, data.pageSize) : 1;
+  const results = data?.page.results ?? [];
+  const similar = data?.similar;
+  const loading = userPending || (search.isPending && mayAsk);
+  const refreshing = search.isPlaceholderData;
+  const canWiden = Boolean(used.countryregion || used.min_age || used.max_age);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <h1 className="mb-5 text-3xl font-extrabold tracking-tight">
+        <FormattedMessage id="search.title" />
+      </h1>
+      {loginNeeded ? (
+        <LoginPrompt
+          message={
+            search.error instanceof ApiError && search.error.status === 403 ? search.error.message : undefined
+          }
+        />
+      ) : (
+        <>
+          <Filters
+            address={params.toString()}
+            url={url}
+            used={used}
+            user={user}
+            errors={fieldErrors}
+            onSearch={go}
+          />
+          <div className="mt-6" aria-busy={loading || refreshing}>
+            {search.isError && search.error instanceof ApiError && search.error.status === 400 ? (
+              <ErrorAlert error={search.error} />
+            ) : search.isError ? (
+              <div className="space-y-3">
+                <ErrorAlert error={search.error} />
+                <button type="button" className="btn btn-ghost" onClick={() => void search.refetch()}>
+                  <RotateCcw aria-hidden size={18} />
+                  <FormattedMessage id="search.retry" />
+                </button>
+              </div>
+            ) : (
+              <>
+                <p role="status" className="mb-4 min-h-6 font-semibold" data-testid="num-results">
+                  {data &&
+                    !loading &&
+                    (data.numResultsCapped ? (
+                      <FormattedMessage id="search.results_capped" values={{ count: data.numResults }} />
+                    ) : (
+                      <FormattedMessage id="search.results" values={{ count: data.numResults }} />
+                    ))}
+                </p>
+                {loading ? (
+                  <MemberGrid members={[]} loading skeletons={10} />
+                ) : results.length > 0 ? (
+                  <div className={refreshing ? 'opacity-60 transition-opacity' : undefined}>
+                    <MemberGrid
+                      members={results}
+                      eagerCount={4}
+                      label={intl.formatMessage({ id: 'search.results_label' })}
+                    />
+                  </div>
+                ) : (
+                  !similar?.results.length && (
+                    <EmptyState
+                      country={used.country}
+                      onWiden={
+                        canWiden ? () => go({ ...used, countryregion: '', min_age: '', max_age: '' }) : null
+                      }
+                    />
+                  )
+                )}
+                {user ? (
+                  <Pagination page={data?.page.pageNumber ?? page} pages={pages} href={href} />
+                ) : (
+                  data &&
+                  data.numResults > results.length && (
+                    <div className="mt-8">
+                      <JoinCta
+                        testId="visitor-cta"
+                        title={
+                          <FormattedMessage
+                            id="search.visitor_more_title"
+                            values={{ count: data.numResults }}
+                          />
+                        }
+                        body={<FormattedMessage id="search.visitor_body" />}
+                      />
+                    </div>
+                  )
+                )}
+                {similar && similar.results.length > 0 && (
+                  <section aria-labelledby="similar-title" className="mt-12" data-testid="similar">
+                    <h2 id="similar-title" className="text-xl font-bold">
+                      <FormattedMessage id="search.similar_title" />{' '}
+                      <span className="font-medium text-muted">
+                        <FormattedMessage id="search.similar_count" values={{ count: similar.numResults }} />
+                      </span>
+                    </h2>
+                    <p className="mt-1 text-muted">
+                      <FormattedMessage
+                        id={results.length === 0 ? 'search.similar_intro_none' : 'search.similar_intro'}
+                      />
+                    </p>
+                    <div className="mt-4">
+                      <MemberGrid
+                        members={similar.results}
+                        label={intl.formatMessage({ id: 'search.similar_title' })}
+                      />
+                    </div>
+                  </section>
+                )}
+              </>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,446 @@
+import {
+  ChevronLeft,
+  ChevronRight,
+  Clock,
+  Crown,
+  ImagePlus,
+  Lock,
+  LockOpen,
+  Star,
+  Trash2,
+  TriangleAlert,
+} from 'lucide-react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { PHOTO_UPLOAD, type TPhoto } from '../../../shared/contract/photos.ts';
+import { pathFor } from '../../../shared/routes.ts';
+import { RULES } from '../../../shared/rules.ts';
+import { ApiError } from '../../api/client.ts';
+import { errorText } from '../../api/error-text.ts';
+import {
+  uploadPhoto,
+  useDeletePhoto,
+  usePhotoPrivacy,
+  usePhotos,
+  useReorderPhotos,
+  useSetMainPhoto,
+  useUploaded,
+} from '../../api/photos.ts';
+import { FormAlert } from '../../components/form.tsx';
+import { Modal } from '../../components/modal.tsx';
+
+interface Upload {
+  key: number;
+  preview: string;
+  progress: number;
+}
+
+type Direction = 'left' | 'right';
+
+const overlayButton =
+  'inline-flex size-11 items-center justify-center rounded-full text-white transition-colors hover:bg-white/20 aria-disabled:cursor-default aria-disabled:opacity-70 aria-disabled:hover:bg-transparent aria-pressed:bg-white aria-pressed:text-ink';
+
+const iconButton =
+  'inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-surface disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:bg-transparent aria-disabled:cursor-not-allowed aria-disabled:opacity-35 aria-disabled:hover:bg-transparent aria-pressed:bg-primary-soft aria-pressed:text-primary-strong';
+
+/** What can be said about a file before sending it: the server checks again (M-03). */
+function localProblem(file: File, intl: ReturnType<typeof useIntl>): string | null {
+  if (file.size > PHOTO_UPLOAD.maxBytes) {
+    return intl.formatMessage(
+      { id: 'photos.too_large' },
+      { max_mb: Math.round(PHOTO_UPLOAD.maxBytes / 1024 / 1024) },
+    );
+  }
+  if (file.size === 0) return intl.formatMessage({ id: 'photos.empty' });
+  if (file.type && !(PHOTO_UPLOAD.accept as readonly string[]).includes(file.type)) {
+    return intl.formatMessage({ id: 'photos.bad_type' });
+  }
+  return null;
+}
+
+function StatusBadge({ photo }: { photo: TPhoto }) {
+  const badge = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold shadow-sm';
+  return (
+    <span className="absolute left-2 top-2 flex flex-col items-start gap-1">
+      {photo.is_main && (
+        <span className={`${badge} bg-primary text-white`}>
+          <Star aria-hidden size={12} fill="currentColor" />
+          <FormattedMessage id="myphotos.main" />
+        </span>
+      )}
+      {photo.is_private && (
+        <span className={`${badge} bg-ink text-white`}>
+          <Lock aria-hidden size={12} />
+          <FormattedMessage id="myphotos.private" />
+        </span>
+      )}
+      {photo.status === 'pending' && (
+        <span className={`${badge} bg-white text-ink`}>
+          <Clock aria-hidden size={12} />
+          <FormattedMessage id="myphotos.pending" />
+        </span>
+      )}
+      {photo.status === 'rejected' && (
+        <span className={`${badge} bg-danger text-white`}>
+          <TriangleAlert aria-hidden size={12} />
+          <FormattedMessage id="myphotos.rejected" />
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The own photos on /profile (M-03, M-04): upload with progress, main image, order (buttons, so the
+ * keyboard can do it), private or public, delete after a confirmation; the count against the limit.
+ */
+export function PhotoManager({ name, paidUser }: { name: string; paidUser: boolean }) {
+  const intl = useIntl();
+  const inputId = useId();
+  const list = usePhotos();
+  const uploaded = useUploaded();
+  const setMain = useSetMainPhoto();
+  const reorder = useReorderPhotos();
+  const privacy = usePhotoPrivacy();
+  const remove = useDeletePhoto();
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState<TPhoto | null>(null);
+  const [uploadPrivate, setUploadPrivate] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const focusAfterMove = useRef<{ id: number; dir: Direction } | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+  const preview = upload?.preview;
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  const photos = list.data?.photos ?? [];
+  const limit = list.data?.limit ?? (paidUser ? RULES.photos.premium : RULES.photos.free);
+  const count = list.data?.count ?? photos.length;
+  const atLimit = count >= limit;
+
+  // After a move the photo's buttons are new to the keyboard: keep focus on the same move, or the other
+  // one when the photo reached an end.
+  useLayoutEffect(() => {
+    const wanted = focusAfterMove.current;
+    if (!wanted || photos.length === 0) return;
+    focusAfterMove.current = null;
+    const same = buttons.current.get(`${wanted.id}-${wanted.dir}`);
+    const other = buttons.current.get(`${wanted.id}-${wanted.dir === 'left' ? 'right' : 'left'}`);
+    (same && !same.disabled ? same : other)?.focus();
+  }, [photos]);
+
+  const fail = (err: unknown) => setError(errorText(err, intl));
+
+  async function chooseFiles(files: File[]) {
+    setError(null);
+    for (const [i, file] of files.entries()) {
+      const problem = localProblem(file, intl);
+      if (problem) {
+        setError(problem);
+        return;
+      }
+      const controller = new AbortController();
+      abort.current = controller;
+      setUpload({ key: Date.now() + i, preview: URL.createObjectURL(file), progress: 0 });
+      try {
+        await uploadPhoto(file, {
+          signal: controller.signal,
+          isPrivate: uploadPrivate,
+          onProgress: (progress) => setUpload((u) => (u ? { ...u, progress } : u)),
+        });
+        setAnnouncement(intl.formatMessage({ id: 'myphotos.uploaded' }));
+        uploaded();
+      } catch (err) {
+        if (err instanceof DOMException && err.name === 'AbortError') return;
+        setUpload(null);
+        // The limit answer says what to do next (premium, or delete one): the server's words.
+        fail(err);
+        if (err instanceof ApiError && err.code === 'photo_limit') uploaded();
+        return;
+      }
+    }
+    setUpload(null);
+  }
+
+  // Buttons stay enabled while a change is on its way (a disabled button would drop the keyboard's
+  // focus); a second press in the meantime is ignored.
+  function move(photo: TPhoto, dir: Direction) {
+    if (reorder.isPending) return;
+    const from = photos.findIndex((p) => p.id === photo.id);
+    const to = dir === 'left' ? from - 1 : from + 1;
+    if (from < 0 || to < 0 || to >= photos.length) return;
+    const ids = photos.map((p) => p.id);
+    [ids[from], ids[to]] = [ids[to] as number, ids[from] as number];
+    setError(null);
+    focusAfterMove.current = { id: photo.id, dir };
+    setAnnouncement(intl.formatMessage({ id: 'myphotos.moved' }, { position: to + 1, total: photos.length }));
+    reorder.mutate(ids, { onError: fail });
+  }
+
+  const uploading = upload !== null;
+  const percent = upload ? Math.round(upload.progress * 100) : 0;
+  const premium = pathFor('premium');
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-muted" data-testid="photo-count">
+          <FormattedMessage id="myphotos.count" values={{ count, limit }} />
+        </p>
+      </div>
+      {error && (
+        <div className="mt-3">
+          <FormAlert>{error}</FormAlert>
+        </div>
+      )}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+
+      {list.isPending ? (
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="aspect-[3/4] animate-pulse rounded-2xl bg-surface" />
+          ))}
+        </ul>
+      ) : (
+        <ul className="mt-4 grid grid-cols-2 gap-x-3 gap-y-4 sm:grid-cols-3">
+          {photos.map((photo, index) => {
+            const label = intl.formatMessage(
+              { id: 'myphotos.photo_n' },
+              { position: index + 1, total: photos.length },
+            );
+            const cannotBeMain = photo.is_main || photo.is_private || photo.status === 'rejected';
+            const ref = (key: string) => (el: HTMLButtonElement | null) => {
+              if (el) buttons.current.set(key, el);
+              else buttons.current.delete(key);
+            };
+            return (
+              <li key={photo.id} data-testid="own-photo">
+                <fieldset className="min-w-0" aria-label={label}>
+                  <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-surface ring-1 ring-black/5">
+                    <img
+                      src={photo.thumb_url}
+                      alt={intl.formatMessage({ id: 'profile.photo_of' }, { name })}
+                      width={360}
+                      height={480}
+                      loading={index < 3 ? 'eager' : 'lazy'}
+                      className={`size-full object-cover ${photo.status === 'rejected' ? 'opacity-50 grayscale' : ''}`}
+                    />
+                    <StatusBadge photo={photo} />
+                    <div className="absolute inset-x-0 bottom-0 flex justify-center gap-1 bg-gradient-to-t from-black/70 to-transparent px-1 pb-1.5 pt-8">
+                      <button
+                        type="button"
+                        className={overlayButton}
+                        // aria-disabled, not disabled: the button keeps the focus after it did its work.
+                        aria-disabled={cannotBeMain || undefined}
+                        onClick={() => {
+                          if (setMain.isPending || cannotBeMain) return;
+                          setError(null);
+                          setMain.mutate(photo.id, {
+                            onSuccess: () => setAnnouncement(intl.formatMessage({ id: 'myphotos.main_set' })),
+                            onError: fail,
+                          });
+                        }}
+                        aria-label={intl.formatMessage({ id: 'myphotos.make_main' })}
+                        title={intl.formatMessage({ id: 'myphotos.make_main' })}
+                      >
+                        <Star aria-hidden size={20} fill={photo.is_main ? 'currentColor' : 'none'} />
+                      </button>
+                      <button
+                        type="button"
+                        className={overlayButton}
+                        aria-pressed={photo.is_private}
+                        onClick={() => {
+                          if (privacy.isPending) return;
+                          setError(null);
+                          privacy.mutate({ id: photo.id, isPrivate: !photo.is_private }, { onError: fail });
+                        }}
+                        aria-label={intl.formatMessage({ id: 'myphotos.private_toggle' })}
+                        title={intl.formatMessage({
+                          id: photo.is_private ? 'myphotos.make_public' : 'myphotos.make_private',
+                        })}
+                      >
+                        {photo.is_private ? (
+                          <Lock aria-hidden size={20} />
+                        ) : (
+                          <LockOpen aria-hidden size={20} />
+                        )}
+                      </button>
+                      <button
+                        type="button"
+                        className={overlayButton}
+                        onClick={() => setConfirmDelete(photo)}
+                        aria-label={intl.formatMessage({ id: 'myphotos.delete' })}
+                        title={intl.formatMessage({ id: 'myphotos.delete' })}
+                      >
+                        <Trash2 aria-hidden size={20} />
+                      </button>
+                    </div>
+                  </div>
+                  <div className="mt-1 flex items-center justify-between">
+                    <button
+                      type="button"
+                      ref={ref(`${photo.id}-left`)}
+                      className={iconButton}
+                      disabled={index === 0}
+                      onClick={() => move(photo, 'left')}
+                      aria-label={intl.formatMessage({ id: 'myphotos.move_left' })}
+                      title={intl.formatMessage({ id: 'myphotos.move_left' })}
+                    >
+                      <ChevronLeft aria-hidden size={20} />
+                    </button>
+                    <span aria-hidden className="text-sm tabular-nums text-muted">
+                      {index + 1} / {photos.length}
+                    </span>
+                    <button
+                      type="button"
+                      ref={ref(`${photo.id}-right`)}
+                      className={iconButton}
+                      disabled={index === photos.length - 1}
+                      onClick={() => move(photo, 'right')}
+                      aria-label={intl.formatMessage({ id: 'myphotos.move_right' })}
+                      title={intl.formatMessage({ id: 'myphotos.move_right' })}
+                    >
+                      <ChevronRight aria-hidden size={20} />
+                    </button>
+                  </div>
+                </fieldset>
+              </li>
+            );
+          })}
+          {upload && (
+            <li key={upload.key}>
+              <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-surface">
+                <img src={upload.preview} alt="" className="size-full object-cover opacity-60" />
+                <div className="absolute inset-x-3 bottom-3">
+                  <div
+                    role="progressbar"
+                    aria-label={intl.formatMessage({ id: 'signup.photo_progress' })}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={percent}
+                    className="h-2 overflow-hidden rounded-full bg-white/80"
+                  >
+                    <div
+                      className="h-full rounded-full bg-primary transition-[width]"
+                      style={{ width: `${percent}%` }}
+                    />
+                  </div>
+                  <p className="mt-1 rounded bg-white/85 px-1.5 text-center text-xs font-semibold">
+                    <FormattedMessage id="signup.photo_uploading" values={{ percent }} />
+                  </p>
+                </div>
+              </div>
+            </li>
+          )}
+          <li>
+            <label
+              htmlFor={inputId}
+              className="flex aspect-[3/4] cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-line bg-white px-3 text-center font-semibold text-primary transition-colors hover:border-primary hover:bg-primary-soft has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary"
+            >
+              <ImagePlus aria-hidden size={36} />
+              <FormattedMessage id="myphotos.add" />
+              <input
+                id={inputId}
+                type="file"
+                name="photo"
+                accept={PHOTO_UPLOAD.accept.join(',')}
+                multiple
+                className="sr-only"
+                disabled={uploading}
+                onChange={(e) => {
+                  const files = Array.from(e.target.files ?? []);
+                  e.target.value = '';
+                  void chooseFiles(files);
+                }}
+              />
+            </label>
+          </li>
+        </ul>
+      )}
+
+      <label className="mt-4 inline-flex min-h-11 cursor-pointer items-center gap-3 text-[15px]">
+        <input
+          type="checkbox"
+          checked={uploadPrivate}
+          onChange={(e) => setUploadPrivate(e.target.checked)}
+          className="size-5 accent-[var(--color-primary)]"
+        />
+        <FormattedMessage id="myphotos.upload_private" />
+      </label>
+      <p className="text-sm text-muted">
+        <FormattedMessage id="myphotos.private_hint" />
+      </p>
+
+      {atLimit && !paidUser && (
+        <div
+          className="mt-4 flex items-start gap-3 rounded-2xl bg-secondary-soft p-4 text-on-secondary"
+          data-testid="photo-limit-note"
+        >
+          <Crown aria-hidden size={22} className="mt-0.5 shrink-0" />
+          <p className="text-[15px]">
+            <FormattedMessage id="myphotos.limit_note" values={{ limit, premium: RULES.photos.premium }} />{' '}
+            {premium && (
+              <Link to={premium} className="font-semibold underline">
+                <FormattedMessage id="myphotos.go_premium" />
+              </Link>
+            )}
+          </p>
+        </div>
+      )}
+
+      <Modal
+        open={confirmDelete !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirmDelete(null))}
+        title={<FormattedMessage id="myphotos.delete_title" />}
+        description={<FormattedMessage id="myphotos.delete_body" />}
+        size="sm"
+      >
+        {confirmDelete && (
+          <img
+            src={confirmDelete.thumb_url}
+            alt={intl.formatMessage({ id: 'profile.photo_of' }, { name })}
+            width={360}
+            height={480}
+            className="mx-auto aspect-[3/4] w-32 rounded-xl object-cover"
+          />
+        )}
+        <div className="mt-5 flex flex-col gap-2">
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (!confirmDelete) return;
+              setError(null);
+              remove.mutate(confirmDelete.id, {
+                onSuccess: () => {
+                  setConfirmDelete(null);
+                  setAnnouncement(intl.formatMessage({ id: 'myphotos.deleted' }));
+                },
+                onError: (err) => {
+                  setConfirmDelete(null);
+                  fail(err);
+                },
+              });
+            }}
+          >
+            <Trash2 aria-hidden size={18} />
+            <FormattedMessage id="myphotos.delete_confirm" />
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(null)}>
+            <FormattedMessage id="common.cancel" />
+          </button>
+        </div>
+      </Modal>
+    </div>
+  );
+}

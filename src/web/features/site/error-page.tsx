@@ -1,0 +1,79 @@
+import { Home } from 'lucide-react';
+import { Component, type ReactNode, useEffect } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isChunkLoadError, reloadForChunkError } from '../../browser-hooks.ts';
+
+/** Status and message of whatever a route threw; 500 unless it says otherwise (P-10). */
+export function describeError(error: unknown): { status: number; message: string | null } {
+  if (isRouteErrorResponse(error)) return { status: error.status, message: error.statusText || null };
+  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') {
+    return { status: error.status, message: error instanceof Error ? error.message : null };
+  }
+  return { status: 500, message: error instanceof Error ? error.message : null };
+}
+
+export function ErrorView({ status, message }: { status: number; message: string | null }) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <p className="text-6xl font-extrabold text-primary" aria-hidden>
+        {status}
+      </p>
+      <h1 className="mt-4 text-2xl font-bold">
+        {status === 404 ? (
+          <FormattedMessage id="error.page_not_found" />
+        ) : (
+          <FormattedMessage id="error.general" />
+        )}
+      </h1>
+      {status !== 404 && message && <p className="mt-3 break-words text-muted">{message}</p>}
+      <Link to="/" className="btn btn-primary mt-8">
+        <Home aria-hidden size={18} />
+        <FormattedMessage id="error.home" />
+      </Link>
+    </div>
+  );
+}
+
+/** When drawing the error page fails too, this plain fallback still says what happened. */
+class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: Error | null }> {
+  state = { failed: null as Error | null };
+  static getDerivedStateFromError(failed: Error) {
+    return { failed };
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20">
+        <h1 className="text-2xl font-bold">
+          <FormattedMessage id="error.error_page_failed" />
+        </h1>
+        <pre className="mt-4 overflow-auto rounded-lg bg-surface p-3 text-sm">
+          {this.state.failed.message}
+        </pre>
+        <a href="/" className="btn btn-primary mt-6">
+          <FormattedMessage id="error.home" />
+        </a>
+      </div>
+    );
+  }
+}
+
+/** The router's error element: chunk failures reload once a minute at most (P-09), others show P-10. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const chunk = isChunkLoadError(error);
+  useEffect(() => {
+    if (chunk) reloadForChunkError();
+  }, [chunk]);
+  const { status, message } = describeError(error);
+  return (
+    <ErrorPageBoundary>
+      <ErrorView status={status} message={message} />
+    </ErrorPageBoundary>
+  );
+}
+
+export function NotFoundPage() {
+  return <ErrorView status={404} message={null} />;
+}

@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
+import { fillPlaceholders } from '../../../shared/i18n/fill.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
+import { STATIC_PAGES, type StaticPage as StaticPageName } from '../../../shared/routes.ts';
+import { termsVersionDate } from '../../../shared/rules.ts';
+import { useCompany } from '../../api/site.ts';
+import { useSite } from '../../site-context.tsx';
+import { usePageTitle } from '../../use-page-title.ts';
+import { NotFoundPage } from './error-page.tsx';
+
+interface PageText {
+  title: string;
+  intro: string;
+  sections: { heading: string; paragraphs: string[] }[];
+}
+type PageFile = Record<string, PageText>;
+
+const loaders = import.meta.glob<{ default: PageFile }>('../../../shared/i18n/pages/*.json');
+
+async function loadPages(locale: Locale): Promise<PageFile> {
+  const load =
+    loaders[`../../../shared/i18n/pages/${locale}.json`] ?? loaders['../../../shared/i18n/pages/nl.json'];
+  if (!load) throw new Error('no page texts');
+  return (await load()).default;
+}
+
+/** The page named by the last part of /pages/{token}. */
+export function StaticPageRoute() {
+  const token = useLocation().pathname.replace(/\/$/, '').split('/').pop() ?? '';
+  const page = STATIC_PAGES.find((p) => p === token);
+  return page ? <StaticPage page={page} /> : <NotFoundPage />;
+}
+
+/** Terms, privacy (with the en-US variant), cookies, ban, return policy, FAQ and service (L-06). */
+export function StaticPage({ page }: { page: StaticPageName }) {
+  const { settings, locale } = useSite();
+  const intl = useIntl();
+  const company = useCompany();
+  const pages = useQuery({
+    queryKey: ['pages', locale],
+    queryFn: () => loadPages(locale),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const key =
+    page === 'privacy' && locale === 'en' && settings.geoip_selected_country === 'US' ? 'privacy-us' : page;
+  const text = pages.data?.[key] ?? pages.data?.[page];
+  usePageTitle(text?.title ?? null);
+
+  if (!text || !company.data) {
+    return (
+      <div className="mx-auto max-w-3xl animate-pulse space-y-4 px-4 py-10" aria-busy="true">
+        <div className="h-9 w-2/3 rounded bg-surface" />
+        {[1, 2, 3, 4, 5].map((n) => (
+          <div key={n} className="h-4 rounded bg-surface" />
+        ))}
+      </div>
+    );
+  }
+  const c = company.data;
+  const values = {
+    site_name: settings.name,
+    company_name: c.name,
+    company_address: `${c.address}, ${new Intl.DisplayNames([locale], { type: 'region' }).of(c.country) ?? c.country}`,
+    support_email: settings.support_email,
+    support_phone: settings.support_phone,
+    refund_days: settings.refund_days,
+    min_age: settings.min_age,
+    version_date: intl.formatDate(termsVersionDate(c.added), { dateStyle: 'long', timeZone: 'UTC' }),
+  };
+  const format = (s: string) => fillPlaceholders(s, values);
+
+  return (
+    <article className="prose-page mx-auto max-w-3xl px-4 py-10" data-page={key}>
+      <h1 className="text-3xl font-extrabold tracking-tight">{format(text.title)}</h1>
+      <p className="mt-3 text-lg text-muted">{format(text.intro)}</p>
+      {text.sections.map((section) => (
+        <section key={section.heading}>
+          <h2>{format(section.heading)}</h2>
+          {section.paragraphs.map((p) => (
+            <p key={p}>{format(p)}</p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}

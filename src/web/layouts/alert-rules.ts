@@ -1,0 +1,68 @@
+import type { TUser } from '../../shared/contract/accounts.ts';
+
+/** Pages that never show the activation reminder: spec §4, plus the pages that offer a new mail already. */
+export const ACTIVATION_REMINDER_HIDDEN_ON: readonly string[] = [
+  'signup',
+  'settings',
+  'notifications',
+  'complete-signup',
+  'activate-error',
+];
+
+/**
+ * The activation reminder (L-05): a member who has not confirmed the address, whose profile is still
+ * disabled, and whose e-mail still reaches them (no disabled notifications).
+ */
+export function shouldShowActivationReminder(
+  user: Pick<TUser, 'status' | 'profile' | 'notifications_disabled'> | null,
+  routeName: string | null,
+): boolean {
+  if (!user) return false;
+  if (routeName && ACTIVATION_REMINDER_HIDDEN_ON.includes(routeName)) return false;
+  return (
+    user.status === 'not_confirmed' &&
+    user.profile.status === 'disabled' &&
+    user.notifications_disabled.length === 0
+  );
+}
+
+/** On a smartphone, right after signup (?signup-complete), the reminder is a modal instead. */
+export function activationReminderAsModal(search: string, smartphone: boolean): boolean {
+  return smartphone && new URLSearchParams(search).has('signup-complete');
+}
+
+/** Pages that never show the profile-photo warning: spec §4, plus complete-signup, which asks for a photo itself. */
+export const PHOTO_WARNING_HIDDEN_ON: readonly string[] = [
+  'profile',
+  'signup',
+  'activate-done',
+  'premium',
+  'notifications',
+  'directdebit',
+  'settings',
+  'complete-signup',
+];
+
+/** localStorage key of the dismissal, one per member (a shared browser does not hide it for another). */
+export const photoWarningKey = (userId: number) => `vonk.photo-warning-dismissed.${userId}`;
+
+/** A dismissed warning comes back after this long, in case the member meant "not now". */
+export const PHOTO_WARNING_QUIET_MS = 7 * 86_400_000;
+
+/**
+ * The profile-photo warning (L-05): a logged-in member without a main image, unless they dismissed it
+ * less than PHOTO_WARNING_QUIET_MS ago (`dismissedAt` is the stored ISO timestamp) or the page is one
+ * where it never shows.
+ */
+export function shouldShowPhotoWarning(
+  user: { profile: Pick<TUser['profile'], 'main_image'> } | null,
+  routeName: string | null,
+  dismissedAt: string | null,
+  now: number,
+): boolean {
+  if (!user || user.profile.main_image !== null) return false;
+  if (routeName && PHOTO_WARNING_HIDDEN_ON.includes(routeName)) return false;
+  const at = dismissedAt ? Date.parse(dismissedAt) : Number.NaN;
+  if (!Number.isNaN(at) && now - at < PHOTO_WARNING_QUIET_MS && at <= now) return false;
+  return true;
+}

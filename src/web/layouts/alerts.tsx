@@ -1,0 +1,203 @@
+import { Camera, MailWarning, X } from 'lucide-react';
+import { type ReactNode, useState, useSyncExternalStore } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { TUser } from '../../shared/contract/accounts.ts';
+import { matchRoute, pathFor } from '../../shared/routes.ts';
+import { useResendActivation } from '../api/accounts.ts';
+import { errorText } from '../api/error-text.ts';
+import { useUser } from '../api/session.ts';
+import { Modal } from '../components/modal.tsx';
+import {
+  activationReminderAsModal,
+  photoWarningKey,
+  shouldShowActivationReminder,
+  shouldShowPhotoWarning,
+} from './alert-rules.ts';
+
+const PHONE_QUERIES = ['(max-width: 767px)', '(pointer: coarse)'];
+
+function subscribe(callback: () => void) {
+  const lists = PHONE_QUERIES.map((q) => window.matchMedia(q));
+  for (const l of lists) l.addEventListener('change', callback);
+  return () => {
+    for (const l of lists) l.removeEventListener('change', callback);
+  };
+}
+
+/** A small screen or a touch pointer: a smartphone, as far as the page can tell. */
+export function useSmartphone(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => PHONE_QUERIES.some((q) => window.matchMedia(q).matches),
+    () => false,
+  );
+}
+
+function Resend() {
+  const intl = useIntl();
+  const resend = useResendActivation();
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <button
+        type="button"
+        className="btn btn-primary min-h-11 px-4 py-2 text-sm"
+        onClick={() => resend.mutate()}
+        disabled={resend.isPending || resend.isSuccess}
+      >
+        <FormattedMessage id="activation.resend" />
+      </button>
+      <span role="status" className="text-sm font-medium">
+        {resend.isSuccess && <FormattedMessage id="activation.resent" />}
+        {resend.isError && errorText(resend.error, intl)}
+      </span>
+    </div>
+  );
+}
+
+function ReminderText({ user }: { user: TUser }) {
+  return (
+    <FormattedMessage
+      id="activation.reminder_body"
+      values={{ email: user.email, b: (chunks) => <strong className="break-all">{chunks}</strong> }}
+    />
+  );
+}
+
+function ActivationAlert({ user }: { user: TUser }) {
+  return (
+    <div
+      className="border-b border-secondary/40 bg-secondary-soft text-on-secondary"
+      data-testid="activation-reminder"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex gap-3">
+          <MailWarning aria-hidden size={22} className="mt-0.5 shrink-0" />
+          <div>
+            <p className="font-semibold">
+              <FormattedMessage id="activation.reminder_title" />
+            </p>
+            <p className="text-[15px]">
+              <ReminderText user={user} />
+            </p>
+          </div>
+        </div>
+        <Resend />
+      </div>
+    </div>
+  );
+}
+
+function ActivationModal({ user }: { user: TUser }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Closing drops the flag: the reminder stays, as the bar under the navigation.
+  const close = () => {
+    const params = new URLSearchParams(location.search);
+    params.delete('signup-complete');
+    const rest = params.toString();
+    navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+  };
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => (o ? undefined : close())}
+      title={<FormattedMessage id="activation.reminder_title" />}
+      size="sm"
+    >
+      <div className="space-y-4">
+        <MailWarning aria-hidden size={40} className="text-primary" />
+        <p>
+          <ReminderText user={user} />
+        </p>
+        <Resend />
+        <button type="button" className="btn btn-ghost w-full" onClick={close}>
+          <FormattedMessage id="activation.later" />
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function readDismissal(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** "Add a profile photo": for members without a main image, until they dismiss it (L-05, spec §4). */
+function PhotoWarning({ user, routeName }: { user: TUser; routeName: string | null }) {
+  const intl = useIntl();
+  const key = photoWarningKey(user.id);
+  const [dismissedAt, setDismissedAt] = useState(() => readDismissal(key));
+  const profile = pathFor('profile');
+  if (!profile || !shouldShowPhotoWarning(user, routeName, dismissedAt, Date.now())) return null;
+  const dismiss = () => {
+    const at = new Date().toISOString();
+    try {
+      localStorage.setItem(key, at);
+    } catch {
+      // Storage blocked: hidden for this visit only.
+    }
+    setDismissedAt(at);
+  };
+  return (
+    <section
+      aria-label={intl.formatMessage({ id: 'photo_warning.title' })}
+      className="border-b border-primary/20 bg-primary-soft"
+      data-testid="photo-warning"
+    >
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 sm:py-2">
+        <Camera aria-hidden size={22} className="shrink-0 text-primary" />
+        <p className="min-w-0 flex-1 text-[15px]">
+          <strong className="font-semibold">
+            <FormattedMessage id="photo_warning.title" />
+          </strong>{' '}
+          <span className="hidden sm:inline">
+            <FormattedMessage id="photo_warning.body" />
+          </span>{' '}
+          <Link
+            to={profile}
+            className="inline-flex min-h-11 items-center font-semibold text-primary-strong underline underline-offset-2"
+          >
+            <FormattedMessage id="photo_warning.action" />
+          </Link>
+        </p>
+        <button
+          type="button"
+          onClick={dismiss}
+          aria-label={intl.formatMessage({ id: 'photo_warning.dismiss' })}
+          className="-mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-white/70 hover:text-ink"
+        >
+          <X aria-hidden size={20} />
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The warnings header of the default layout, under the top navigation (L-05). */
+export function Alerts() {
+  const { user } = useUser();
+  const location = useLocation();
+  const smartphone = useSmartphone();
+  if (!user) return null;
+  const routeName = matchRoute(location.pathname);
+  let activation: ReactNode = null;
+  if (shouldShowActivationReminder(user, routeName)) {
+    activation = activationReminderAsModal(location.search, smartphone) ? (
+      <ActivationModal user={user} />
+    ) : (
+      <ActivationAlert user={user} />
+    );
+  }
+  return (
+    <>
+      {activation}
+      {/* Keyed by member: another member on this browser reads their own dismissal. */}
+      <PhotoWarning key={user.id} user={user} routeName={routeName} />
+    </>
+  );
+}

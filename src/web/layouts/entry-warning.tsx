@@ -1,0 +1,75 @@
+import { ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { matchRoute } from '../../shared/routes.ts';
+import { isStandalone } from '../browser-hooks.ts';
+import { Modal } from '../components/modal.tsx';
+import { useSite } from '../site-context.tsx';
+import { ENTRY_WARNING_KEY, type LayoutName, shouldShowEntryWarning } from './entry-warning-rules.ts';
+
+function readSkipped(): string | null {
+  try {
+    return localStorage.getItem(ENTRY_WARNING_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Site-entry warning 'Belangrijke informatie' (L-04). */
+export function EntryWarning({ layout, loggedIn }: { layout: LayoutName; loggedIn: boolean }) {
+  const { settings } = useSite();
+  const [open, setOpen] = useState(() =>
+    shouldShowEntryWarning({
+      layout,
+      routeName: matchRoute(location.pathname),
+      skippedAt: readSkipped(),
+      standalone: isStandalone(),
+      loggedIn,
+      enabled: settings.enable_site_entry_popup,
+      country: settings.geoip_country,
+      countries: settings.countries,
+    }),
+  );
+  const close = () => {
+    try {
+      localStorage.setItem(ENTRY_WARNING_KEY, new Date().toISOString());
+    } catch {
+      // storage full or blocked: the warning simply shows again next time
+    }
+    setOpen(false);
+  };
+  if (!open) return null;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => (o ? setOpen(true) : close())}
+      title={<FormattedMessage id="entry.title" />}
+      size="md"
+      dismissible={false}
+    >
+      <div className="flex gap-3">
+        <ShieldAlert aria-hidden className="mt-1 shrink-0 text-primary" size={28} />
+        <div className="space-y-2 text-[15px] leading-relaxed">
+          <p>
+            <FormattedMessage id="entry.adult" values={{ site: settings.name, min_age: settings.min_age }} />
+          </p>
+          <p>
+            <FormattedMessage id="entry.fictional" values={{ site: settings.name }} />
+          </p>
+          <p>
+            <FormattedMessage id="entry.agree" />
+          </p>
+        </div>
+      </div>
+      {/* "Enter" comes first so the dialog focuses it; row-reverse puts it on the right on wide screens. */}
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse sm:justify-start">
+        <button type="button" className="btn btn-primary" onClick={close}>
+          <FormattedMessage id="entry.enter" values={{ min_age: settings.min_age }} />
+        </button>
+        <a className="btn btn-ghost" href="https://www.google.com" rel="noreferrer">
+          <FormattedMessage id="entry.leave" />
+        </a>
+      </div>
+    </Modal>
+  );
+}

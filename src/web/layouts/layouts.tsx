@@ -1,0 +1,101 @@
+import { FormattedMessage } from 'react-intl';
+import { Outlet } from 'react-router';
+import { useLoggedIn } from '../api/session.ts';
+import { Logo } from '../components/logo.tsx';
+import { SignupModalHost } from '../features/accounts/signup-modal-host.tsx';
+import { useRememberTracking } from '../tracking.ts';
+import { Alerts } from './alerts.tsx';
+import { EntryWarning } from './entry-warning.tsx';
+import { Footer } from './footer.tsx';
+import { TabBar } from './tab-bar.tsx';
+import { TopNav } from './top-nav.tsx';
+
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only z-[70] rounded-lg bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+    >
+      <FormattedMessage id="common.skip_to_content" />
+    </a>
+  );
+}
+
+/**
+ * Top navigation, warnings header, content, footer with disclaimer, the entry warning and the signup
+ * modal (spec §2, L-01). Like every layout it remembers the landing page's tracking query (P-08).
+ */
+export function DefaultLayout() {
+  const loggedIn = useLoggedIn();
+  useRememberTracking();
+  return (
+    <div
+      className={`flex min-h-dvh flex-col ${
+        // Members on small screens have the tab bar at the bottom: --tabbar-h keeps sticky bars above it.
+        loggedIn
+          ? '[--tabbar-h:calc(4rem+env(safe-area-inset-bottom))] pb-(--tabbar-h) md:[--tabbar-h:0px]'
+          : '[--tabbar-h:0px]'
+      }`}
+      data-layout="default"
+      data-logged-in={loggedIn}
+    >
+      <SkipLink />
+      <TopNav />
+      <Alerts />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      {loggedIn && <TabBar />}
+      <EntryWarning layout="default" loggedIn={loggedIn} />
+      <SignupModalHost />
+    </div>
+  );
+}
+
+/** Full-height chat: content only; the entry warning shows only for NL and DE (spec §2). */
+export function ChatLayout() {
+  const loggedIn = useLoggedIn();
+  useRememberTracking();
+  return (
+    <div className="flex h-dvh flex-col" data-layout="chat" data-logged-in={loggedIn}>
+      <main id="main" className="min-h-0 flex-1">
+        <Outlet />
+      </main>
+      <EntryWarning layout="chat" loggedIn={loggedIn} />
+    </div>
+  );
+}
+
+/** Campaign pages: a brand bar, content, footer and disclaimer (spec §2). */
+export function LanderLayout() {
+  const loggedIn = useLoggedIn();
+  useRememberTracking();
+  return (
+    <div className="flex min-h-dvh flex-col" data-layout="lander" data-logged-in={loggedIn}>
+      <header className="bg-primary px-4 py-3 pt-[calc(env(safe-area-inset-top)+0.75rem)]">
+        <Logo inverted />
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** Content alone, with the entry warning and the signup modal (spec §2). */
+export function EmptyLayout() {
+  const loggedIn = useLoggedIn();
+  useRememberTracking();
+  return (
+    <div className="min-h-dvh" data-layout="empty" data-logged-in={loggedIn}>
+      <SkipLink />
+      <main id="main">
+        <Outlet />
+      </main>
+      <EntryWarning layout="empty" loggedIn={loggedIn} />
+      <SignupModalHost />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import './styles.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import type { TUserResponse } from '../shared/contract/accounts.ts';
+import type { Locale } from '../shared/i18n/locales.ts';
+import { api, createQueryClient } from './api/client.ts';
+import { clearSession, setUser, userQuery } from './api/session.ts';
+import { settingsQuery } from './api/site.ts';
+import { installBrowserHooks } from './browser-hooks.ts';
+import { cookieLocale, detectLocale, loadCatalog, storeLocale } from './i18n/locale.ts';
+import { createAppRouter } from './router.tsx';
+import { SiteProvider } from './site-context.tsx';
+import { applyTheme } from './theme.ts';
+
+async function boot() {
+  let router: ReturnType<typeof createAppRouter> | null = null;
+  const queryClient = createQueryClient(
+    () => setUser(queryClient, null),
+    // a banned member goes to the ban page, without the session.
+    () => {
+      void Promise.resolve(router?.navigate('/pages/ban')).then(() => clearSession(queryClient));
+    },
+  );
+  installBrowserHooks();
+
+  // Settings come first (spec §4); a locale cookie lets the catalog load at the same time, and the session
+  // is read alongside so the first paint already knows visitor from member.
+  const early = cookieLocale();
+  const earlyCatalog = early ? loadCatalog(early) : null;
+  const session = queryClient.fetchQuery({ ...userQuery, retry: false }).catch(() => null);
+  const settings = await queryClient.fetchQuery(settingsQuery);
+  const locale = early ?? detectLocale(settings);
+  const catalog = await (earlyCatalog ?? loadCatalog(locale));
+  await session;
+  storeLocale(locale);
+  applyTheme(settings.theme);
+
+  // I-04: a member's language follows their choice, on the server too.
+  const onLocaleChange = (next: Locale) => {
+    const user = queryClient.getQueryData<TUserResponse>(['user'])?.user;
+    if (!user || user.language === next) return;
+    api<TUserResponse>('/api/user.php', { method: 'PUT', json: { language: next } }).then(
+      (res) => setUser(queryClient, res.user),
+      () => {
+        // Not saved: the next change or login tries again; the page itself already speaks the language.
+      },
+    );
+  };
+
+  router = createAppRouter();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <SiteProvider settings={settings} locale={locale} catalog={catalog} onLocaleChange={onLocaleChange}>
+          <RouterProvider router={router} />
+        </SiteProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+boot().catch((err) => {
+  // Settings could not load after every retry: say so plainly rather than leave a blank page.
+  const root = document.getElementById('root');
+  if (root) {
+    root.innerHTML =
+      '<main style="font-family:system-ui;padding:2rem;max-width:32rem;margin:auto"><h1>Er is een fout opgetreden, probeer het later opnieuw.</h1><p><a href="/">Opnieuw proberen</a></p></main>';
+  }
+  throw err;
+});

@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import type { TTracking } from '../shared/contract/accounts.ts';
+
+const KEY = 'vonk.tracking';
+const FIELDS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+const MAX = { network: 64, ref: 64, sub1: 128, sub2: 128, sub3: 128 } as const;
+
+/** The tracking record of a landing URL's query, or null when it carries none (spec §3). */
+export function trackingFrom(search: string): TTracking | null {
+  const params = new URLSearchParams(search);
+  const record: TTracking = {};
+  for (const field of FIELDS) {
+    const value = params.get(field)?.trim();
+    if (value) record[field] = value.slice(0, MAX[field]);
+  }
+  return Object.keys(record).length > 0 ? record : null;
+}
+
+function stored(): TTracking | null {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as TTracking) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where this visit came from: the current address first, else what the landing page remembered. */
+export function readTracking(): TTracking | null {
+  return trackingFrom(location.search) ?? stored();
+}
+
+/** Whether the visit has a traffic source, which 'with_trafficsource' sites require for signup (A-02). */
+export function hasTrafficSource(tracking: TTracking | null): boolean {
+  return Boolean(tracking?.network || tracking?.ref);
+}
+
+const BOUNCE_KEY = 'vonk.lb';
+
+/**
+ * Page-bounce logging (P-08): a landing URL with `lb` marks the visit; when its page is hidden, how long
+ * the visitor stayed goes to the server, with the path and the traffic source.
+ */
+export function reportBounceOnHide(now: () => number = Date.now) {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'hidden') return;
+    let startedAt: number;
+    try {
+      startedAt = Number(sessionStorage.getItem(BOUNCE_KEY));
+    } catch {
+      return;
+    }
+    if (!startedAt) return;
+    const body = JSON.stringify({
+      path: location.pathname.slice(0, 200),
+      seconds: Math.max(0, Math.round((now() - startedAt) / 1000)),
+      network: readTracking()?.network ?? null,
+    });
+    navigator.sendBeacon?.('/api/page-bounce', new Blob([body], { type: 'application/json' }));
+  });
+}
+
+/** The layouts remember the tracking query of the landing URL for the rest of the visit (P-08). */
+export function useRememberTracking() {
+  const { search } = useLocation();
+  useEffect(() => {
+    try {
+      if (new URLSearchParams(search).has('lb') && !sessionStorage.getItem(BOUNCE_KEY)) {
+        sessionStorage.setItem(BOUNCE_KEY, String(Date.now()));
+      }
+    } catch {
+      // storage blocked: no bounce logging for this visit
+    }
+    const record = trackingFrom(search);
+    if (!record) return;
+    try {
+      sessionStorage.setItem(KEY, JSON.stringify(record));
+    } catch {
+      // storage blocked: the signup then goes without a traffic source
+    }
+  }, [search]);
+}

@@ -1,0 +1,63 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { precompileMessages } from './scripts/vite-precompile-messages.ts';
+
+export default defineConfig(({ command }) => ({
+  root: 'src/web',
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+            },
+          ]
+        : [],
+  },
+  publicDir: 'public',
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    target: 'es2022',
+    reportCompressedSize: false,
+    rollupOptions: {
+      output: {
+        // Named so the service worker can precache catalogs but leave the long page texts to the network.
+        chunkFileNames: (chunk) => {
+          const id = chunk.facadeModuleId ?? '';
+          if (id.includes('/i18n/pages/')) return 'assets/texts-[name]-[hash].js';
+          if (id.includes('/i18n/messages/')) return 'assets/messages-[name]-[hash].js';
+          return 'assets/[name]-[hash].js';
+        },
+      },
+    },
+  },
+  plugins: [
+    precompileMessages(),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectRegister: false,
+      // The manifest is served per site by the server (name, colours, icons differ by domain).
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // Locale catalogs and static page texts load on demand; only the shell is precached.
+        globIgnores: ['**/texts-*.js'],
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/manifest.webmanifest': 'http://localhost:3000',
+      '/icons': 'http://localhost:3000',
+    },
+  },
+}));
