@@ -21,13 +21,22 @@ export async function main() {
     throw err;
   }
   const started = performance.now();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  let log: { warn(obj: object, msg: string): void } | undefined;
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (err) =>
+      log
+        ? log.warn({ err }, 'database connection dropped')
+        : console.warn('database connection dropped:', err),
+  });
   await database.migrate();
   const seeded = config.seedDemo
     ? await seedDemo(database.db, { withDemoMember: config.env !== 'production', members: 2000 })
     : null;
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
   const app = await buildApp({ config, database, redis });
+  log = app.log;
 
   const stopJobs = startJobs(
     [

@@ -28,16 +28,41 @@ const migrationsFolder = resolve(import.meta.dirname, 'migrations');
  * Opens PostgreSQL: the server at `url` through a node-postgres pool, or else the embedded PGlite
  * (one connection, data in `dataDir`, or in memory when `dataDir` is null).
  */
-export async function openDatabase(opts: { url?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string | null;
+  /** Told of errors on idle pooled connections (server restart, failover); the pool replaces them. */
+  onConnectionError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server drops must not crash the process: the pool discards it and opens
+    // a new one on demand. Every client keeps a listener until its socket has really closed, because
+    // pool.end() resolves before the sockets are gone.
+    const live = new Set<pg.PoolClient>();
+    let closing = false;
+    const report = (err: Error) => {
+      if (!closing)
+        (opts.onConnectionError ?? ((e) => console.warn('database connection error:', e.message)))(err);
+    };
+    pool.on('error', () => {}); // the same error reaches the client's own listener below
+    pool.on('connect', (client) => {
+      live.add(client);
+      client.on('error', report);
+      client.once('end', () => live.delete(client));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       driver: 'pg',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      close: async () => {
+        closing = true;
+        const ended = [...live].map((c) => new Promise<void>((done) => c.once('end', () => done())));
+        await pool.end();
+        await Promise.race([Promise.all(ended), new Promise((done) => setTimeout(done, 5000).unref())]);
+      },
     };
   }
   let dir: string | undefined;

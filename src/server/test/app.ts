@@ -12,7 +12,9 @@ import { seedDemo } from '../db/seed.ts';
  * PostgreSQL server, a scratch database made there and dropped afterwards (only a real server shows
  * races between connections).
  */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase(
+  opts: { onConnectionError?: (err: Error) => void } = {},
+): Promise<Database & { drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: null });
@@ -26,7 +28,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: null });
+  const database = await openDatabase({ url: url.toString(), dataDir: null, ...opts });
   await database.migrate();
   return {
     ...database,
