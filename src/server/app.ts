@@ -16,7 +16,9 @@ import type { Database, Db } from './db/client.ts';
 import { devAccountRoutes } from './features/accounts/dev-routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
+import { likeRoutes } from './features/likes/routes.ts';
 import { photoRoutes } from './features/photos/routes.ts';
+import { blockRoutes } from './features/profiles/blocks-routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { geocodeRoutes } from './features/site/geocode-routes.ts';
 import type { SiteRow } from './features/site/queries.ts';
@@ -170,6 +172,8 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
   await app.register(photoRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);
+  await app.register(blockRoutes);
+  await app.register(likeRoutes);
   await app.register(discoveryRoutes);
   if (config.env !== 'production') {
     registerDevMail(app);

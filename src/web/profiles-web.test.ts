@@ -164,6 +164,11 @@ describe('M-01 profile form', () => {
   it('M-01 clears region and city with null', () => {
     expect(profileChanges(before, { ...before, region: '', city: '' })).toEqual({ region: null, city: null });
   });
+  it('M-01 "not specified" clears an attribute with null; gender is never cleared', () => {
+    expect(profileChanges(before, { ...before, hair_colour: '' })).toEqual({ hair_colour: null });
+    expect(profileChanges(before, { ...before, sexuality: 'bi' })).toEqual({ sexuality: 'bi' });
+    expect(profileChanges(before, { ...before, gender: '' })).toEqual({});
+  });
 });
 
 describe('M-05 D-01 routes', () => {

@@ -173,12 +173,25 @@ export const profiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Search: listed members of a gender in a country, newest activity first (D-01). Migration 0005 adds
-    // INCLUDE (user_id, date_of_birth[, region]) to both, which Drizzle cannot declare.
-    index('profiles_search_idx').on(t.country, t.gender, t.lastActiveAt.desc()).where(sql`${t.listed}`),
-    index('profiles_search_region_idx')
-      .on(t.country, t.region, t.gender, t.lastActiveAt.desc())
+    // Search: listed members of a gender in a country, newest activity first (D-01), ties by user_id as
+    // the search orders them, so a walk along activity needs no sort. Migrations 0005/0007 add INCLUDE
+    // (date_of_birth[, region]) to both, which Drizzle cannot declare.
+    index('profiles_search_idx')
+      .on(t.country, t.gender, t.lastActiveAt.desc(), t.userId.desc().nullsFirst())
       .where(sql`${t.listed}`),
+    index('profiles_search_region_idx')
+      .on(t.country, t.region, t.gender, t.lastActiveAt.desc(), t.userId.desc().nullsFirst())
+      .where(sql`${t.listed}`),
+    // The same members by date of birth, for age ranges: counts and rare ages read only the members of
+    // those ages. Only a condition on date_of_birth implies `date_of_birth is not null`, so a search
+    // without one, or a walk along activity, never takes them. Migration 0007 adds INCLUDE (user_id,
+    // last_active_at[, region]).
+    index('profiles_search_age_idx')
+      .on(t.country, t.gender, t.dateOfBirth)
+      .where(sql`${t.listed} and ${t.dateOfBirth} is not null`),
+    index('profiles_search_region_age_idx')
+      .on(t.country, t.region, t.gender, t.dateOfBirth)
+      .where(sql`${t.listed} and ${t.dateOfBirth} is not null`),
   ],
 );
 
@@ -195,6 +208,30 @@ export const blocks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);
+
+/**
+ * A like from one member to another (M-05, D-03). Two likes in both directions make a match. `isNew`
+ * stays true until the liked member opens the liker's profile (the liked-by list's `like_new`).
+ */
+export const likes = pgTable(
+  'likes',
+  {
+    likerId: integer('liker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    likedId: integer('liked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isNew: boolean('is_new').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.likerId, t.likedId] }),
+    // Who liked me, newest first (the likes page's liked-by list).
+    index('likes_liked_idx').on(t.likedId, t.createdAt.desc()),
+    check('likes_not_self', sql`${t.likerId} <> ${t.likedId}`),
+  ],
 );
 
 export const photos = pgTable(

@@ -83,11 +83,13 @@ export const ZOwnProfileResponse = z.object({ profile: ZOwnProfile });
 export type TOwnProfileResponse = z.infer<typeof ZOwnProfileResponse>;
 
 /**
- * A partial update of the own profile: only the fields sent change. `region` and `city` may be null to
- * clear them. The server also checks: name differs from the e-mail address, interests exist, the
- * country is one the site serves and the region belongs to the (new) country. Date of birth cannot change.
+ * A partial update of the own profile: only the fields sent change. `region`, `city` and the attributes
+ * (sexuality, hair colour, ...) may be null to clear them; signup steps cannot clear an attribute. The
+ * server also checks: name differs from the e-mail address, interests exist, the country is one the site
+ * serves and the region belongs to the (new) country. Date of birth cannot change.
  */
 export const ZUpdateProfileRequest = ZAboutMe.extend({
+  ...ZAttributes.shape,
   name: ZProfileName,
   gender: z.enum(GENDERS, { message: 'validation.choose' }),
   looking_for: z.enum(GENDERS, { message: 'validation.choose' }),
@@ -169,6 +171,10 @@ export const ZMemberProfile = z
     photos_locked: z.number().int().nonnegative(),
     main_image: ZMainImage,
     blocked_by_me: z.boolean(),
+    /** The viewer likes this member (M-05); false for visitors and on the own page. */
+    liked_by_me: z.boolean(),
+    /** This member likes the viewer: with liked_by_me, the two are a match. */
+    likes_me: z.boolean(),
     is_me: z.boolean(),
   })
   .extend(ZAttributes.shape);

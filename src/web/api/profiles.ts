@@ -87,8 +87,9 @@ export function useBlock(id: number) {
       queryClient.setQueriesData<TMemberResponse>({ queryKey: ['member', id] }, (old) =>
         old ? { ...old, profile: { ...old.profile, blocked_by_me: res.blocked } } : old,
       );
-      // Search results and related strips leave blocked members out.
+      // Search results and related strips leave blocked members out; the settings page lists them.
       void queryClient.invalidateQueries({ queryKey: ['members'] });
+      void queryClient.invalidateQueries({ queryKey: ['blocks'] });
     },
   });
 }

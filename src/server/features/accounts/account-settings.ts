@@ -3,6 +3,7 @@ import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { deleteSessionsOf } from '../../platform/session.ts';
+import { likesOf } from '../likes/queries.ts';
 import type { CompanyRow } from '../site/queries.ts';
 import {
   deleteUserRow,
@@ -124,9 +125,9 @@ export async function exportAccount(db: Db, userId: number) {
     photos: await photosOf(db, userId),
     credit_ledger: await ledgerOf(db, userId),
     sessions: await sessionsOf(db, userId),
-    // Messages, likes and payments join this export as those features arrive.
+    likes: await likesOf(db, userId),
+    // Messages and payments join this export as those features arrive.
     messages: [],
-    likes: [],
     payments: [],
   };
 }

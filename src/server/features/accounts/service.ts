@@ -128,7 +128,13 @@ export async function completeSignupStep(db: Db, userId: number, step: number, a
   if (next !== bundle.user.signupStep) await updateUser(db, userId, { signupStep: next });
 }
 
-export function aboutToColumns(about: TAboutMe): Partial<typeof profiles.$inferInsert> {
+type AttributeKey = Exclude<keyof TAboutMe, 'interests' | 'about'>;
+/** About-me answers to store. An attribute may be null to clear it: the profile update allows that (M-01). */
+type AboutColumnsInput = Pick<TAboutMe, 'interests' | 'about'> & {
+  [K in AttributeKey]?: TAboutMe[K] | null;
+};
+
+export function aboutToColumns(about: AboutColumnsInput): Partial<typeof profiles.$inferInsert> {
   const columns: Partial<typeof profiles.$inferInsert> = {};
   if (about.sexuality !== undefined) columns.sexuality = about.sexuality;
   if (about.hair_colour !== undefined) columns.hairColour = about.hair_colour;

@@ -1,14 +1,27 @@
-import { and, desc, eq, gt, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  desc,
+  eq,
+  fillPlaceholders,
+  gt,
+  isNull,
+  lte,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { GENDERS } from '../../../shared/contract/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { blocks, photos, profiles } from '../../db/schema.ts';
-import { byLastActive, type MemberCardRow, mainThumbJoin, notBlockedWith } from '../profiles/queries.ts';
+import { byLastActive, type MemberCardRow, mainThumbJoin } from '../profiles/queries.ts';
 
 /**
  * One search in database terms. Ages are date-of-birth bounds (computed by the service) so the
  * condition stays a plain range on the row; country is always set, so the partial search indexes
- * (country[, region], gender, last_active_at desc) where listed serve every search.
+ * where listed serve every search: (country[, region], gender, last_active_at desc) for the order, and
+ * (country[, region], gender, date_of_birth) for an age range.
  */
 export interface SearchFilter {
   country: string;
@@ -29,78 +42,355 @@ export interface Search {
   exclude?: SearchFilter;
 }
 
-/** Rows `exact` would not find. */
-function outside(exact: SearchFilter): SQL {
-  const parts: SQL[] = [];
-  if (exact.region !== null) parts.push(sql`${profiles.region} is distinct from ${exact.region}`);
-  if (exact.bornAfter !== null) parts.push(sql`${profiles.dateOfBirth} <= ${exact.bornAfter}`);
-  if (exact.bornUpTo !== null) parts.push(sql`${profiles.dateOfBirth} > ${exact.bornUpTo}`);
-  return parts.length > 0 ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
-}
-
-const genderIs = (gender: string | null) => (gender === null ? undefined : eq(profiles.gender, gender));
+/**
+ * How a page reads a search index. `walk`: along last_active_at, newest first, stopping once the
+ * page is full; cheap when many members match. `range`: the members in the age range, from an age
+ * index, then sorted; cheap when few match, whatever their activity.
+ */
+export type PageScan = 'walk' | 'range';
 
 /**
- * Listed members matching the filter (D-01, D-10: listed is false for invisible, deleted, banned and not
- * activated members). `gender` overrides the filter's: a condition of its own, or undefined for any.
- * The viewer's own conditions (themself, blocks) are applied by the callers on top.
+ * The scan for a page of a search whose count is known: a walk when many match (the count reached the
+ * cap) or when every listed member of the index range matches (no age bound), else the age range,
+ * which then holds fewer members than the cap.
  */
-function matching(search: Search, gender: SQL | undefined = genderIs(search.filter.gender)): SQL {
+export function pageScanFor(search: Search, count: { capped: boolean }): PageScan {
+  const { bornAfter, bornUpTo } = search.filter;
+  return count.capped || (bornAfter === null && bornUpTo === null) ? 'walk' : 'range';
+}
+
+// ---------------------------------------------------------------- building the queries
+
+/**
+ * Every value a search query takes, by name. The queries are built once per shape (which conditions a
+ * search has, see shapeOf) with a placeholder for each value, and run as prepared statements with the
+ * values of each search: building a query costs Drizzle more time than PostgreSQL takes to run it, and
+ * planning it costs PostgreSQL more again.
+ */
+type Values = {
+  country: string;
+  region: string | null;
+  gender: string | null;
+  bornAfter: string | null;
+  bornUpTo: string | null;
+  viewerId: number | null;
+  exRegion: string | null;
+  exBornAfter: string | null;
+  exBornUpTo: string | null;
+  /** Rows a count or a page returns. */
+  limit: number;
+  offset: number;
+  /** Rows each scan of a page gives at most: offset + limit. */
+  scanLimit: number;
+};
+
+/**
+ * How a query gets its values: the values themselves (a query to explain) or placeholders (a prepared
+ * statement). `value` for conditions, `rows` for LIMIT and OFFSET.
+ */
+interface Bind {
+  value(name: keyof Values, value: string | number | null): SQL;
+  rows(name: 'limit' | 'offset' | 'scanLimit', value: number): number | Placeholder;
+}
+const inline: Bind = { value: (_name, value) => sql`${value}`, rows: (_name, value) => value };
+const placeholder: Bind = {
+  value: (name) => sql`${sql.placeholder(name)}`,
+  rows: (name) => sql.placeholder(name),
+};
+
+function valuesOf(search: Search, limit: number, offset = 0): Values {
   const { filter: f, exclude } = search;
+  return {
+    country: f.country,
+    region: f.region,
+    gender: f.gender,
+    bornAfter: f.bornAfter,
+    bornUpTo: f.bornUpTo,
+    viewerId: search.viewerId,
+    exRegion: exclude?.region ?? null,
+    exBornAfter: exclude?.bornAfter ?? null,
+    exBornUpTo: exclude?.bornUpTo ?? null,
+    limit,
+    offset,
+    scanLimit: offset + limit,
+  };
+}
+
+/**
+ * Which conditions a search has: searches of one shape share their statements, only the values differ.
+ * Members and visitors share them too (a visitor is viewer null), so there are few shapes, and each is
+ * soon planned once for good on each connection (PostgreSQL plans the first five runs for their values).
+ */
+function shapeOf(search: Search): string {
+  const { filter: f, exclude: x } = search;
+  const has = (v: unknown) => (v === null ? '-' : '+');
+  const filter = (s: SearchFilter) => `${has(s.region)}${has(s.bornAfter)}${has(s.bornUpTo)}`;
+  return `${filter(f)}${f.gender === null ? 'any' : 'one'}:${x ? filter(x) : 'all'}`;
+}
+
+const countKey = (search: Search) => `count:${shapeOf(search)}`;
+const pageKey = (search: Search, scan: PageScan) => `page:${scan}:${shapeOf(search)}`;
+
+/**
+ * OFFSET 0: PostgreSQL never merges a subquery with an OFFSET into the query around it, so the scan
+ * inside stays the one written (a walk along last_active_at, or an unordered range), whatever a
+ * generic plan guesses about the values.
+ */
+const FENCE = sql`0` as unknown as Placeholder;
+
+/** The columns row conditions read: of profiles, or of a subquery over it. */
+interface Cols {
+  userId: AnyColumn;
+  region: AnyColumn;
+  dateOfBirth: AnyColumn;
+}
+
+/**
+ * The conditions of the index range a search scans: listed members (D-10: listed is false for
+ * invisible, deleted, banned and not activated members) of the country, region and gender. `listed`
+ * is written as the search indexes' predicate, never as a value (listed = $1): a generic plan could
+ * not use a partial index for a condition that depends on a value.
+ */
+function rangeConditions(search: Search, gender: SQL, bind: Bind): SQL {
+  const f = search.filter;
   return and(
-    eq(profiles.listed, true),
-    eq(profiles.country, f.country),
-    f.region === null ? undefined : eq(profiles.region, f.region),
+    sql`${profiles.listed}`,
+    eq(profiles.country, bind.value('country', f.country)),
+    f.region === null ? undefined : eq(profiles.region, bind.value('region', f.region)),
     gender,
-    f.bornAfter === null ? undefined : gt(profiles.dateOfBirth, f.bornAfter),
-    f.bornUpTo === null ? undefined : lte(profiles.dateOfBirth, f.bornUpTo),
-    exclude ? outside(exclude) : undefined,
   ) as SQL;
 }
 
-/**
- * The members a viewer may not see, whether they match or not: themself and both sides of their blocks,
- * as an array, so profiles are then read by primary key (= any) whatever the planner guesses.
- */
-const hiddenIds = (viewerId: number) =>
-  sql`array(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}
-    union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}
-    union select ${viewerId}::int)`;
-
-/**
- * The result count of a search, counting stops at `limit`: members matching the filter, minus those
- * of them the viewer may not see. The matches are counted without the viewer's conditions along an
- * order both search indexes give without sorting (country and region are fixed), so the planner walks
- * an index and stops at the limit (unordered, it may read the whole table for a common filter); the
- * hidden ones are found from the viewer's few block rows (blocks primary key, blocks_blocked_idx) and
- * profiles by primary key.
- */
-export function countQuery(db: Db, search: Search, limit: number) {
-  const hits = db
-    .select({ one: sql<number>`1`.as('one') })
-    .from(profiles)
-    .where(matching(search))
-    .orderBy(profiles.gender, sql`${profiles.lastActiveAt} desc nulls last`)
-    .limit(limit)
-    .as('hits');
-  const hidden =
-    search.viewerId === null
-      ? sql`0`
-      : sql`(select count(*) from ${profiles} where ${profiles.userId} = any(${hiddenIds(search.viewerId)}) and ${matching(search)})`;
-  return db.select({ n: sql<number>`(count(*) - ${hidden})::int` }).from(hits);
+/** Rows `exact` would not find. */
+function outside(c: Cols, exact: SearchFilter, bind: Bind): SQL {
+  const parts: SQL[] = [];
+  if (exact.region !== null)
+    parts.push(sql`${c.region} is distinct from ${bind.value('exRegion', exact.region)}`);
+  if (exact.bornAfter !== null)
+    parts.push(sql`${c.dateOfBirth} <= ${bind.value('exBornAfter', exact.bornAfter)}`);
+  if (exact.bornUpTo !== null)
+    parts.push(sql`${c.dateOfBirth} > ${bind.value('exBornUpTo', exact.bornUpTo)}`);
+  return parts.length > 0 ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
 }
 
 /**
- * The result count of a search, exact below `cap`, else `cap` with `capped` set: counting a whole
- * country costs no more than counting one region. `hiddenBound` is at least how many members the
- * viewer may not see (findSearcher), so enough matches are counted to take those out.
+ * The other member of each of the viewer's blocks, both ways, as one array: PostgreSQL reads it once
+ * per scan (an InitPlan on the blocks primary key and blocks_blocked_idx, nothing for a visitor), then
+ * checks each index entry against it, without a join.
  */
+const blockPartners = (viewerId: SQL) =>
+  sql`array(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}
+    union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId})`;
+
+/**
+ * The conditions on each member of the range: the ages, not what `exclude` finds, and the viewer's own
+ * (M-06): never themself, nor anyone of a block pair with them; for a visitor (viewer null) these hold
+ * for everyone. All on columns the search indexes hold (key or INCLUDE), so scans never visit the table.
+ */
+function rowConditions(search: Search, c: Cols, bind: Bind): SQL | undefined {
+  const { filter: f, exclude } = search;
+  const viewer = bind.value('viewerId', search.viewerId);
+  return and(
+    f.bornAfter === null ? undefined : gt(c.dateOfBirth, bind.value('bornAfter', f.bornAfter)),
+    f.bornUpTo === null ? undefined : lte(c.dateOfBirth, bind.value('bornUpTo', f.bornUpTo)),
+    exclude ? outside(c, exclude, bind) : undefined,
+    sql`${c.userId} is distinct from ${viewer}`,
+    sql`${c.userId} <> all(${blockPartners(viewer)})`,
+  );
+}
+
+/**
+ * One condition per gender a search covers. The search indexes lead with (country[, region], gender),
+ * so a search for any gender is one index range per gender (and one for members without one), each in
+ * the index's order.
+ */
+const genderBranches = (gender: string | null, bind: Bind): SQL[] =>
+  gender === null
+    ? [...GENDERS.map((g) => eq(profiles.gender, g)), isNull(profiles.gender)]
+    : [eq(profiles.gender, bind.value('gender', gender))];
+
+function buildCount(db: Db, search: Search, bind: Bind, limit: number) {
+  const [first, second, ...rest] = genderBranches(search.filter.gender, bind).map((gender) =>
+    db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(profiles)
+      .where(and(rangeConditions(search, gender, bind), rowConditions(search, profiles, bind))),
+  );
+  if (!first) throw new Error('no search branch');
+  const hits = (second ? unionAll(first, second, ...rest) : first)
+    .limit(bind.rows('limit', limit))
+    .as('hits');
+  return db.select({ n: sql<number>`count(*)::int` }).from(hits);
+}
+
+/** The newest `scanLimit` members of one gender branch the viewer may see, by a walk or a range. */
+function pageBranch(db: Db, search: Search, scan: PageScan, gender: SQL, bind: Bind, scanLimit: number) {
+  const range = rangeConditions(search, gender, bind);
+  if (scan === 'walk') {
+    const walk = db
+      .select({
+        userId: profiles.userId,
+        lastActiveAt: profiles.lastActiveAt,
+        dateOfBirth: profiles.dateOfBirth,
+        region: profiles.region,
+      })
+      .from(profiles)
+      .where(range)
+      // The order of the activity indexes: the walk needs no sort and stops as soon as it has enough.
+      .orderBy(...byLastActive())
+      .offset(FENCE)
+      .as('scan');
+    return db
+      .select({ userId: walk.userId, lastActiveAt: walk.lastActiveAt })
+      .from(walk)
+      .where(rowConditions(search, walk, bind))
+      .orderBy(sql`${walk.lastActiveAt} desc nulls last`, desc(walk.userId))
+      .limit(bind.rows('scanLimit', scanLimit));
+  }
+  const matches = db
+    .select({ userId: profiles.userId, lastActiveAt: profiles.lastActiveAt })
+    .from(profiles)
+    .where(and(range, rowConditions(search, profiles, bind)))
+    .offset(FENCE)
+    .as('scan');
+  return db
+    .select({ userId: matches.userId, lastActiveAt: matches.lastActiveAt })
+    .from(matches)
+    .orderBy(sql`${matches.lastActiveAt} desc nulls last`, desc(matches.userId))
+    .limit(bind.rows('scanLimit', scanLimit));
+}
+
+function buildPage(db: Db, search: Search, scan: PageScan, bind: Bind, limit: number, offset: number) {
+  const [first, second, ...rest] = genderBranches(search.filter.gender, bind).map((gender) =>
+    pageBranch(db, search, scan, gender, bind, offset + limit),
+  );
+  if (!first) throw new Error('no search branch');
+  const candidates = (second ? unionAll(first, second, ...rest) : first).as('candidates');
+  const page = db
+    .select({ userId: candidates.userId, lastActiveAt: candidates.lastActiveAt })
+    .from(candidates)
+    .orderBy(sql`${candidates.lastActiveAt} desc nulls last`, desc(candidates.userId))
+    .limit(bind.rows('limit', limit))
+    .offset(bind.rows('offset', offset))
+    .as('page');
+  // Each card by primary key, its main photo's thumbnail by a subquery: a lateral subquery (FENCE) is
+  // no join for the planner to order, so even a first, custom plan of this statement is cheap.
+  const thumb = db.select({ thumbFilename: photos.thumbFilename }).from(photos).where(mainThumbJoin);
+  const card = db
+    .select({
+      name: profiles.name,
+      dateOfBirth: profiles.dateOfBirth,
+      city: profiles.city,
+      country: profiles.country,
+      fictional: profiles.fictional,
+      lastActiveAt: profiles.lastActiveAt,
+      thumbFilename: sql<string | null>`(${thumb})`.as('thumb_filename'),
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, page.userId))
+    .offset(FENCE)
+    .as('card');
+  return db
+    .select({
+      userId: page.userId,
+      name: card.name,
+      dateOfBirth: card.dateOfBirth,
+      city: card.city,
+      country: card.country,
+      fictional: card.fictional,
+      lastActiveAt: card.lastActiveAt,
+      thumbFilename: card.thumbFilename,
+    })
+    .from(page)
+    .innerJoinLateral(card, sql`true`)
+    .orderBy(sql`${page.lastActiveAt} desc nulls last`, desc(page.userId));
+}
+
+/**
+ * Prepared statements by database and key (kind and shape): a few dozen at most. The key names the
+ * statement too: node-postgres prepares a named statement once per connection, and PostgreSQL then plans
+ * it for good (a generic plan, after five runs planned for their values) rather than for every search.
+ * The scans are fixed by the SQL itself (FENCE; the age indexes only serve age bounds), so one plan fits
+ * all values. PGlite ignores the name.
+ */
+const statements = new WeakMap<Db, Map<string, unknown>>();
+function statement<T>(db: Db, key: string, prepare: (name: string) => T): T {
+  let byKey = statements.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    statements.set(db, byKey);
+    buildCommonStatements(db);
+  }
+  let found = byKey.get(key) as T | undefined;
+  if (!found) {
+    found = prepare(`vonk_search:${key}`);
+    byKey.set(key, found);
+  }
+  return found;
+}
+
+// Built with placeholders: the limits given to the builders are not used.
+const countStatement = (db: Db, search: Search) =>
+  statement(db, countKey(search), (name) => buildCount(db, search, placeholder, 0).prepare(name));
+const pageStatement = (db: Db, search: Search, scan: PageScan) =>
+  statement(db, pageKey(search, scan), (name) =>
+    buildPage(db, search, scan, placeholder, 0, 0).prepare(name),
+  );
+const searcherStatement = (db: Db) =>
+  statement(db, 'searcher', (name) =>
+    db
+      .select({ country: profiles.country, lookingFor: profiles.lookingFor })
+      .from(profiles)
+      .where(eq(profiles.userId, sql.placeholder('userId')))
+      .limit(1)
+      .prepare(name),
+  );
+
+/**
+ * Builds, on the first search of a database, the statements of the common shapes at once (a few
+ * dozen, some tens of milliseconds): both age bounds or none, with and without region and gender, and
+ * their similar searches. Otherwise each search of a new shape would pay a few milliseconds for
+ * building its statements; rarer shapes (one age bound) still build on first use.
+ */
+function buildCommonStatements(db: Db): void {
+  const date = '2000-01-01';
+  for (const region of [null, '-'])
+    for (const gender of [null, '-'])
+      for (const born of [null, date]) {
+        const exact: SearchFilter = { country: '-', region, gender, bornAfter: born, bornUpTo: born };
+        const searches: Search[] = [{ filter: exact, viewerId: null }];
+        if (region !== null || born !== null)
+          searches.push({ filter: { ...exact, region: null }, viewerId: null, exclude: exact });
+        for (const search of searches) {
+          countStatement(db, search);
+          // A walk for any search, an age range for those with an age bound.
+          for (const scan of new Set<PageScan>(['walk', pageScanFor(search, { capped: false })]))
+            pageStatement(db, search, scan);
+        }
+      }
+  searcherStatement(db);
+}
+
+// ---------------------------------------------------------------- the queries
+
+/**
+ * The result count of a search, counting stops at `limit`: the members the viewer may see, one scan
+ * per gender, stopping as soon as `limit` are found. With an age bound it reads an age index, whose
+ * range holds only members of those ages, so a count reads about `limit` index entries at most, however
+ * rare the ages; without one, every entry of the search index range matches. As a query that can be
+ * explained (plan tests).
+ */
+export function countQuery(db: Db, search: Search, limit: number) {
+  return buildCount(db, search, inline, limit);
+}
+
+/** The result count of a search, exact below `cap`, else `cap` with `capped` set. */
 export async function countMembers(
   db: Db,
   search: Search,
-  opts: { cap: number; hiddenBound: number },
+  opts: { cap: number },
 ): Promise<{ n: number; capped: boolean }> {
-  const [row] = await countQuery(db, search, opts.cap + opts.hiddenBound);
+  const [row] = await countStatement(db, search).execute(valuesOf(search, opts.cap));
   const n = row?.n ?? 0;
   return n >= opts.cap ? { n: opts.cap, capped: true } : { n, capped: false };
 }
@@ -108,80 +398,49 @@ export async function countMembers(
 /**
  * One page of a search, newest activity first, as a query that can also be explained (plan tests).
  *
- * Candidates come from ordered scans of a search index that stop early: offset + limit rows, plus
- * `hiddenBound` (at least how many the viewer may not see), so enough remain once those are taken
- * out. A search for any gender merges one scan per gender, because the indexes are ordered within a
- * gender only. The viewer's conditions (NOT EXISTS on blocks) then run on those few candidates, and
- * only the page's rows read their profile and main photo, by primary key.
+ * Candidates come from one scan per gender (see PageScan), each without the members the viewer may not
+ * see, that stops at offset + limit rows. Only the page's rows then read their profile and main photo,
+ * by primary key.
  */
-export function membersPageQuery(db: Db, search: Search, limit: number, offset: number, hiddenBound: number) {
-  const genders =
-    search.filter.gender === null
-      ? [...GENDERS.map((g) => eq(profiles.gender, g)), isNull(profiles.gender)]
-      : [genderIs(search.filter.gender)];
-  const [first, second, ...rest] = genders.map((gender) =>
-    db
-      .select({ userId: profiles.userId, lastActiveAt: profiles.lastActiveAt })
-      .from(profiles)
-      .where(matching(search, gender))
-      .orderBy(...byLastActive())
-      .limit(offset + limit + hiddenBound),
-  );
-  if (!first) throw new Error('no search branch');
-  const candidates = (second ? unionAll(first, second, ...rest) : first).as('candidates');
-  const viewerId = search.viewerId;
-  const page = db
-    .select({ userId: candidates.userId, lastActiveAt: candidates.lastActiveAt })
-    .from(candidates)
-    .where(
-      viewerId === null
-        ? undefined
-        : and(ne(candidates.userId, viewerId), notBlockedWith(viewerId, candidates.userId)),
-    )
-    .orderBy(sql`${candidates.lastActiveAt} desc nulls last`, desc(candidates.userId))
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  return db
-    .select({
-      userId: profiles.userId,
-      name: profiles.name,
-      dateOfBirth: profiles.dateOfBirth,
-      city: profiles.city,
-      country: profiles.country,
-      fictional: profiles.fictional,
-      lastActiveAt: profiles.lastActiveAt,
-      thumbFilename: photos.thumbFilename,
-    })
-    .from(page)
-    .innerJoin(profiles, eq(profiles.userId, page.userId))
-    .leftJoin(photos, mainThumbJoin)
-    .orderBy(sql`${page.lastActiveAt} desc nulls last`, desc(page.userId));
+export function membersPageQuery(db: Db, search: Search, limit: number, offset: number, scan: PageScan) {
+  return buildPage(db, search, scan, inline, limit, offset);
 }
 
 export async function findMembersPage(
   db: Db,
   search: Search,
-  opts: { limit: number; offset: number; hiddenBound: number },
+  opts: { limit: number; offset: number; scan: PageScan },
 ): Promise<MemberCardRow[]> {
-  return membersPageQuery(db, search, opts.limit, opts.offset, opts.hiddenBound);
+  return pageStatement(db, search, opts.scan).execute(valuesOf(search, opts.limit, opts.offset));
 }
 
 /**
- * The searching member's defaults (their country, the gender they look for) and how many members they
- * may not see at most: themself and both sides of their blocks.
+ * The prepared statement a count (`count`: its cap) or a page of a search runs: its key (searches of one
+ * key share the statement), SQL and values in order. For tests: plans as PostgreSQL runs them (a generic
+ * plan), and one SQL per key.
  */
+export function statementOf(
+  db: Db,
+  search: Search,
+  query: { count: number } | { limit: number; offset: number; scan: PageScan },
+): { key: string; sql: string; values: unknown[] } {
+  const count = 'count' in query;
+  const built = count
+    ? buildCount(db, search, placeholder, query.count)
+    : buildPage(db, search, query.scan, placeholder, query.limit, query.offset);
+  const { sql: text, params } = built.toSQL();
+  return {
+    key: count ? countKey(search) : pageKey(search, query.scan),
+    sql: text,
+    values: fillPlaceholders(
+      params,
+      count ? valuesOf(search, query.count) : valuesOf(search, query.limit, query.offset),
+    ),
+  };
+}
+
+/** The searching member's defaults: their country and the gender they look for. */
 export async function findSearcher(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      country: profiles.country,
-      lookingFor: profiles.lookingFor,
-      hiddenBound: sql<number>`(1
-        + (select count(*) from ${blocks} where ${blocks.blockerId} = ${userId})
-        + (select count(*) from ${blocks} where ${blocks.blockedId} = ${userId}))::int`,
-    })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .limit(1);
+  const [row] = await searcherStatement(db).execute({ userId });
   return row;
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSearchData } from '../../../../bench/search.ts';
 import { SEARCH } from '../../../shared/contract/discovery.ts';
@@ -7,7 +8,14 @@ import { blocks, profiles, users } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed.ts';
 import { createTestDatabase } from '../../test/app.ts';
 import { findDefaultSite, type SiteRow } from '../site/queries.ts';
-import { countQuery, membersPageQuery, type Search, type SearchFilter } from './queries.ts';
+import {
+  countQuery,
+  membersPageQuery,
+  type PageScan,
+  type Search,
+  type SearchFilter,
+  statementOf,
+} from './queries.ts';
 import { type SearchInput, searchMembers, yearsBefore } from './service.ts';
 
 // A few thousand members made in bulk, analysed: enough for PostgreSQL to choose plans as it would
@@ -94,13 +102,16 @@ describe('D-01 search plans', () => {
       for (const viewerId of [null, blocker]) {
         const search: Search = { filter: f, viewerId, ...(exclude ? { exclude } : {}) };
         for (const query of [
-          membersPageQuery(db, search, 24, 0, 41),
-          membersPageQuery(db, search, 24, 240, 41),
-          countQuery(db, search, SEARCH.countCap + 41),
+          membersPageQuery(db, search, 24, 0, 'walk'),
+          membersPageQuery(db, search, 24, 240, 'walk'),
+          membersPageQuery(db, search, 24, 0, 'range'),
+          membersPageQuery(db, search, 24, 240, 'range'),
+          countQuery(db, search, SEARCH.countCap),
         ]) {
           const plan = await planOf(query);
+          // The search indexes: by activity, or by age (profiles_search[_region]_age_idx, migration 0007).
           expect(plan, plan).toMatch(
-            /(Index Scan|Index Only Scan) using profiles_search(_region)?_idx|Bitmap Index Scan on profiles_search(_region)?_idx/,
+            /(Index Scan|Index Only Scan) using profiles_search(_region)?(_age)?_idx|Bitmap Index Scan on profiles_search(_region)?(_age)?_idx/,
           );
           expect(plan, plan).not.toMatch(/Seq Scan on profiles/);
           if (viewerId !== null)
@@ -109,6 +120,112 @@ describe('D-01 search plans', () => {
       }
     });
   }
+});
+
+/**
+ * The plan PostgreSQL keeps for a prepared statement once it has run five times: a generic plan, made
+ * without the values. PREPARE on one connection (a transaction), forced generic, explained with values.
+ */
+async function genericPlanOf(statement: { sql: string; values: unknown[] }): Promise<string> {
+  const literal = (v: unknown) =>
+    v === null ? 'null' : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare plan_test as ${statement.sql}`));
+    try {
+      const result = (await tx.execute(
+        sql.raw(`explain execute plan_test(${statement.values.map(literal).join(', ')})`),
+      )) as unknown as { rows: Record<string, string>[] };
+      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+    } finally {
+      await tx.execute(sql`deallocate plan_test`);
+    }
+  });
+}
+
+describe('D-01 prepared search statements', () => {
+  const shapes: [string, SearchFilter, SearchFilter | undefined][] = [
+    ['country and gender', filter(), undefined],
+    ['ages', filter(AGES), undefined],
+    [
+      'rare ages',
+      filter({ bornAfter: yearsBefore(new Date(), 90), bornUpTo: yearsBefore(new Date(), 75) }),
+      undefined,
+    ],
+    ['region and ages', filter({ region: 'NL-NH', ...AGES }), undefined],
+    ['any gender, ages', filter({ gender: null, ...AGES }), undefined],
+    ['minimum age only', filter({ bornUpTo: AGES.bornUpTo }), undefined],
+    [
+      'similar',
+      filter({ bornAfter: yearsBefore(new Date(), 46), bornUpTo: yearsBefore(new Date(), 20) }),
+      filter({ region: 'NL-NH', ...AGES }),
+    ],
+  ];
+  for (const [name, f, exclude] of shapes) {
+    it(`D-01 ${name}: generic plans keep the scans the SQL sets, whatever the values`, async () => {
+      const ages = f.bornAfter !== null || f.bornUpTo !== null;
+      for (const viewerId of [null, blocker]) {
+        const search: Search = { filter: f, viewerId, ...(exclude ? { exclude } : {}) };
+        const count = await genericPlanOf(statementOf(db, search, { count: SEARCH.countCap }));
+        const walk = await genericPlanOf(statementOf(db, search, { limit: 24, offset: 24, scan: 'walk' }));
+        const range = await genericPlanOf(statementOf(db, search, { limit: 24, offset: 0, scan: 'range' }));
+        for (const plan of [count, walk, range]) {
+          expect(plan, plan).not.toMatch(/Seq Scan on profiles/);
+          expect(plan, plan).toMatch(/blocks_blocker_id_blocked_id_pk|blocks_blocked_idx/);
+        }
+        // A walk goes along activity: never an age index, whose range it would have to sort.
+        expect(walk, walk).toMatch(/Index Only Scan using profiles_search(_region)?_idx/);
+        expect(walk, walk).not.toMatch(/_age_idx/);
+        if (ages) {
+          // Counts and ranges read the members of the ages only.
+          expect(count, count).toMatch(/Index Only Scan using profiles_search(_region)?_age_idx/);
+          expect(range, range).toMatch(/Index Only Scan using profiles_search(_region)?_age_idx/);
+        } else {
+          // Without an age bound the age indexes serve nothing (their predicate needs one).
+          expect(count, count).not.toMatch(/_age_idx/);
+          expect(count, count).toMatch(/Index Only Scan using profiles_search(_region)?_idx/);
+        }
+      }
+    });
+  }
+
+  it('D-01 searches of one shape share one statement: the same SQL, only the values differ', () => {
+    const date = fc.integer({ min: 18, max: 120 }).map((years) => yearsBefore(new Date(), years));
+    const searchFilter = fc.record({
+      country: fc.constantFrom('NL', 'BE', 'FI'),
+      region: fc.option(fc.constantFrom('NL-NH', 'NL-ZH', 'BE-VAN'), { nil: null }),
+      gender: fc.option(fc.constantFrom('female', 'male', 'couple'), { nil: null }),
+      bornAfter: fc.option(date, { nil: null }),
+      bornUpTo: fc.option(date, { nil: null }),
+    });
+    const search = fc.record({
+      filter: searchFilter,
+      viewerId: fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: null }),
+      exclude: fc.option(searchFilter, { nil: undefined }),
+    });
+    const query = fc.oneof(
+      fc.constant({ count: SEARCH.countCap }),
+      fc.record({
+        limit: fc.constantFrom(12, 24),
+        offset: fc.integer({ min: 0, max: 1000 }).map((p) => p * 24),
+        scan: fc.constantFrom<PageScan>('walk', 'range'),
+      }),
+    );
+    const sqlByKey = new Map<string, string>();
+    fc.assert(
+      fc.property(search, query, (s, q) => {
+        const { exclude, ...rest } = s;
+        const statement = statementOf(db, exclude ? { ...rest, exclude } : rest, q);
+        const known = sqlByKey.get(statement.key);
+        if (known === undefined) sqlByKey.set(statement.key, statement.sql);
+        else expect(statement.sql, statement.key).toBe(known);
+        // Every placeholder has its value.
+        expect(statement.values.length).toBe(statement.sql.match(/\$\d+/g)?.length ?? 0);
+      }),
+      { numRuns: 300 },
+    );
+    expect(new Set(sqlByKey.values()).size).toBe(sqlByKey.size);
+  });
 });
 
 // ---------------------------------------------------------------- the answers are right
@@ -172,9 +289,47 @@ const filterOf = (
   bornUpTo: r.filters.min_age === null ? null : yearsBefore(now, r.filters.min_age),
 });
 
+/**
+ * Each search of `inputs` by each of `viewers` answers as the plain query: the page, the count, and the
+ * similar results with their count.
+ */
+async function expectPlainAnswers(viewers: (number | null)[], inputs: SearchInput[]) {
+  const now = new Date();
+  for (const viewerId of viewers) {
+    for (const input of inputs) {
+      if (viewerId === null && (input.page ?? 1) > 1) continue;
+      const r = await searchMembers(db, input, { site, viewerId, geoCountry: 'NL', now });
+      const f = filterOf(r, now);
+      const all = await plainSearch(f, viewerId);
+      const start = (r.page.pageNumber - 1) * r.pageSize;
+      const label = JSON.stringify({ viewerId, input });
+      expect(
+        r.page.results.map((c) => c.id),
+        label,
+      ).toEqual(all.slice(start, start + r.pageSize));
+      expect(r.numResults, label).toBe(Math.min(all.length, SEARCH.countCap));
+      expect(r.numResultsCapped, label).toBe(all.length >= SEARCH.countCap);
+      if (r.similar) {
+        const wider = {
+          ...f,
+          region: null,
+          bornAfter:
+            f.bornAfter === null ? null : yearsBefore(now, Math.min(120, (r.filters.max_age ?? 0) + 5) + 1),
+          bornUpTo: f.bornUpTo === null ? null : yearsBefore(now, Math.max(18, (r.filters.min_age ?? 0) - 5)),
+        };
+        const near = await plainSearch(wider, viewerId, f);
+        expect(
+          r.similar.results.map((c) => c.id),
+          label,
+        ).toEqual(near.slice(0, r.pageSize));
+        expect(r.similar.numResults, label).toBe(Math.min(near.length, SEARCH.countCap));
+      }
+    }
+  }
+}
+
 describe('D-01 search answers', () => {
   it('D-01 pages, counts and similar results equal the plain query, blocks both ways and paging included', async () => {
-    const now = new Date();
     const viewers: (number | null)[] = [blocker, blocker, null];
     const [other] = await db
       .select({ id: users.id })
@@ -193,38 +348,25 @@ describe('D-01 search answers', () => {
       { country: 'FI', gender: 'couple', region: 'FI-18', min_age: 18, max_age: 30 },
       { country: 'DE', gender: 'male', page: 5 },
     ];
-    for (const viewerId of viewers) {
-      for (const input of inputs) {
-        if (viewerId === null && (input.page ?? 1) > 1) continue;
-        const r = await searchMembers(db, input, { site, viewerId, geoCountry: 'NL', now });
-        const f = filterOf(r, now);
-        const all = await plainSearch(f, viewerId);
-        const start = (r.page.pageNumber - 1) * r.pageSize;
-        const label = JSON.stringify({ viewerId, input });
-        expect(
-          r.page.results.map((c) => c.id),
-          label,
-        ).toEqual(all.slice(start, start + r.pageSize));
-        expect(r.numResults, label).toBe(Math.min(all.length, SEARCH.countCap));
-        expect(r.numResultsCapped, label).toBe(all.length >= SEARCH.countCap);
-        if (r.similar) {
-          const wider = {
-            ...f,
-            region: null,
-            bornAfter:
-              f.bornAfter === null ? null : yearsBefore(now, Math.min(120, (r.filters.max_age ?? 0) + 5) + 1),
-            bornUpTo:
-              f.bornUpTo === null ? null : yearsBefore(now, Math.max(18, (r.filters.min_age ?? 0) - 5)),
-          };
-          const near = await plainSearch(wider, viewerId, f);
-          expect(
-            r.similar.results.map((c) => c.id),
-            label,
-          ).toEqual(near.slice(0, r.pageSize));
-          expect(r.similar.numResults, label).toBe(Math.min(near.length, SEARCH.countCap));
-        }
-      }
-    }
+    await expectPlainAnswers(viewers, inputs);
+  });
+
+  it('D-01 every page scan answers as the plain query: walks and age ranges, few and many, deep pages', async () => {
+    // Many matches (a walk along activity), fewer than the cap (an age range, sorted), none, a page
+    // past the end, one age bound only, and a member of many blocks among the most active.
+    const inputs: SearchInput[] = [
+      { country: 'NL', gender: 'female', min_age: 20, max_age: 50, page: 7 },
+      { country: 'NL', min_age: 30, max_age: 31, page: 2 },
+      { country: 'NL', gender: 'female', min_age: 60, max_age: 68 },
+      { country: 'NL', gender: 'female', min_age: 60, max_age: 68, page: 4 },
+      { country: 'NL', gender: 'male', min_age: 90, max_age: 99 },
+      { country: 'NL', gender: 'female', min_age: 25, max_age: 30, page: 40 },
+      { country: 'NL', gender: 'female', min_age: 55 },
+      { country: 'NL', gender: 'female', max_age: 22, page: 2 },
+      { country: 'NL', region: 'NL-ZH', min_age: 40, max_age: 45 },
+      { country: 'DE', region: 'DE-BY', gender: 'female', page: 3 },
+    ];
+    await expectPlainAnswers([blocker, null], inputs);
   });
 
   it('D-01 a count over a whole country stops at the cap and says so', async () => {

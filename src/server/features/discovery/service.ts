@@ -14,7 +14,14 @@ import { AppError } from '../../platform/errors.ts';
 import type { MemberCardRow } from '../profiles/queries.ts';
 import { type CardContext, presentMemberCard } from '../profiles/service.ts';
 import type { SiteRow } from '../site/queries.ts';
-import { countMembers, findMembersPage, findSearcher, type Search, type SearchFilter } from './queries.ts';
+import {
+  countMembers,
+  findMembersPage,
+  findSearcher,
+  pageScanFor,
+  type Search,
+  type SearchFilter,
+} from './queries.ts';
 
 export type SearchInput = z.output<typeof ZSearchQuery>;
 
@@ -76,9 +83,14 @@ async function resolveFilters(db: Db, input: SearchInput, ctx: SearchContext) {
   const offered = new Set<string>(site.searchFields.length > 0 ? site.searchFields : SEARCH_FIELDS);
   const served = (c: string | null | undefined): c is string => Boolean(c && site.countries.includes(c));
   const errors: Record<string, string> = {};
-  const searcher = ctx.viewerId === null ? undefined : await findSearcher(db, ctx.viewerId);
-
   const asked = offered.has('country') ? input.country : undefined;
+  const askedGender = offered.has('gender') ? input.gender : undefined;
+  // The member's own defaults, unless the search names both.
+  const searcher =
+    ctx.viewerId === null || (served(asked) && askedGender !== undefined)
+      ? undefined
+      : await findSearcher(db, ctx.viewerId);
+
   if (asked !== undefined && !served(asked)) errors.country = 'error.unknown_country';
   const country = served(asked)
     ? asked
@@ -97,12 +109,12 @@ async function resolveFilters(db: Db, input: SearchInput, ctx: SearchContext) {
   const fallbackGender = (GENDERS as readonly string[]).includes(searcher?.lookingFor ?? '')
     ? (searcher?.lookingFor as (typeof GENDERS)[number])
     : null;
-  const gender = (offered.has('gender') ? input.gender : undefined) ?? fallbackGender;
+  const gender = askedGender ?? fallbackGender;
   const ages: Ages = {
     min: offered.has('min_age') ? (input.min_age ?? null) : null,
     max: offered.has('max_age') ? (input.max_age ?? null) : null,
   };
-  return { country, region, gender, ages, hiddenBound: searcher?.hiddenBound ?? 0 };
+  return { country, region, gender, ages };
 }
 
 /**
@@ -117,12 +129,18 @@ function widened(region: string | null, ages: Ages): Ages | null {
   return region === null && wider.min === ages.min && wider.max === ages.max ? null : wider;
 }
 
-/** A count and one page of a search, side by side. */
-async function run(db: Db, search: Search, page: { limit: number; offset: number }, hiddenBound: number) {
-  const [count, rows] = await Promise.all([
-    countMembers(db, search, { cap: SEARCH.countCap, hiddenBound }),
-    findMembersPage(db, search, { ...page, hiddenBound }),
-  ]);
+/**
+ * The count and one page of a search, one after the other: the count tells the page how to scan (many
+ * or few matches, pageScanFor), and whether it is past the last result (then no query at all). Queries
+ * side by side would save little on a small server, and would prepare each statement on more
+ * connections (see shapeOf).
+ */
+async function run(db: Db, search: Search, page: { limit: number; offset: number }) {
+  const count = await countMembers(db, search, { cap: SEARCH.countCap });
+  const rows =
+    !count.capped && page.offset >= count.n
+      ? []
+      : await findMembersPage(db, search, { ...page, scan: pageScanFor(search, count) });
   return { count, rows };
 }
 
@@ -136,7 +154,8 @@ export async function searchMembers(
   ctx: SearchContext,
 ): Promise<TSearchResponse> {
   if (ctx.viewerId === null) checkVisitor(ctx.site, input);
-  const { country, region, gender, ages, hiddenBound } = await resolveFilters(db, input, ctx);
+  const { country, region, gender, ages } = await resolveFilters(db, input, ctx);
+  const { viewerId } = ctx;
   const pageSize = ctx.viewerId === null ? SEARCH.visitorPageSize : SEARCH.pageSize;
   const pageNumber = input.page ?? 1;
   const exact: SearchFilter = { country, region, gender, ...bornBounds(ages, ctx.now) };
@@ -145,9 +164,8 @@ export async function searchMembers(
 
   const { count, rows } = await run(
     db,
-    { filter: exact, viewerId: ctx.viewerId },
+    { filter: exact, viewerId },
     { limit: pageSize, offset: (pageNumber - 1) * pageSize },
-    hiddenBound,
   );
 
   let similar: TSearchResponse['similar'] = null;
@@ -155,13 +173,8 @@ export async function searchMembers(
   if (wider) {
     const near = await run(
       db,
-      {
-        filter: { country, region: null, gender, ...bornBounds(wider, ctx.now) },
-        viewerId: ctx.viewerId,
-        exclude: exact,
-      },
+      { filter: { country, region: null, gender, ...bornBounds(wider, ctx.now) }, viewerId, exclude: exact },
       { limit: pageSize, offset: 0 },
-      hiddenBound,
     );
     similar = { results: present(near.rows), numResults: near.count.n };
   }

@@ -258,6 +258,81 @@ describe('M-01 own profile', () => {
     expect(cleared.json().profile).toMatchObject({ country: 'BE', region: null, city: null });
   });
 
+  it('M-01 an appearance field can be cleared', async () => {
+    const m = await member({
+      profile: {
+        sexuality: 'bi',
+        hairColour: 'red',
+        eyeColour: 'green',
+        bodyType: 'curvy',
+        relationshipStatus: 'single',
+        tattoos: 'some',
+        signupReason: 'dating',
+        about: 'blijft',
+      },
+    });
+    // One null clears that one field only.
+    const one = await api(m, 'PUT', '/api/profile', { hair_colour: null });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(ZOwnProfileResponse.parse(one.json()).profile).toMatchObject({
+      hair_colour: null,
+      eye_colour: 'green',
+      sexuality: 'bi',
+    });
+    expect((await profileRow(m.id))?.hairColour).toBeNull();
+
+    const all = await api(m, 'PUT', '/api/profile', {
+      sexuality: null,
+      eye_colour: null,
+      body_type: null,
+      relationship_status: null,
+      tattoos: null,
+      signup_reason: null,
+    });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(ZOwnProfileResponse.parse(all.json()).profile).toMatchObject({
+      sexuality: null,
+      hair_colour: null,
+      eye_colour: null,
+      body_type: null,
+      relationship_status: null,
+      tattoos: null,
+      signup_reason: null,
+      about: 'blijft',
+      gender: 'female',
+    });
+    expect(await profileRow(m.id)).toMatchObject({
+      sexuality: null,
+      hairColour: null,
+      eyeColour: null,
+      bodyType: null,
+      relationshipStatus: null,
+      tattoos: null,
+      signupReason: null,
+    });
+    // And can be set again.
+    const again = await api(m, 'PUT', '/api/profile', { tattoos: 'many' });
+    expect(again.json().profile.tattoos).toBe('many');
+  });
+
+  it('M-01 only the attributes, region and city clear with null; signup steps never clear', async () => {
+    const m = await member({ profile: { hairColour: 'red', about: 'blijft' } });
+    for (const body of [
+      { name: null },
+      { gender: null },
+      { looking_for: null },
+      { about: null },
+      { interests: null },
+    ]) {
+      const res = await api(m, 'PUT', '/api/profile', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const step = await api(m, 'PUT', '/api/signup/step', { step: 2, about: { hair_colour: null } });
+    expect(step.statusCode, step.body).toBe(400);
+    expect(Object.keys(step.json().error.fields)).toEqual(['about.hair_colour']);
+    expect(await profileRow(m.id)).toMatchObject({ hairColour: 'red', about: 'blijft', gender: 'female' });
+  });
+
   it('M-01 a new country forgets the region, city and position of the old one', async () => {
     const m = await member({
       profile: { country: 'NL', region: 'NL-NH', city: 'Haarlem', latCoarse: 52.38, lonCoarse: 4.64 },
@@ -359,6 +434,8 @@ describe('M-05 profile page', () => {
       photos_locked: 0,
       main_image: null,
       blocked_by_me: false,
+      liked_by_me: false,
+      likes_me: false,
       is_me: false,
     });
     const res = await api(viewer, 'GET', `/api/members/${m.id}`);

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, desc, eq, exists, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { blocks, photos, profiles, users } from '../../db/schema.ts';
+import { blocks, likes, photos, profiles, users } from '../../db/schema.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileValues = Partial<typeof profiles.$inferInsert>;
@@ -98,12 +98,21 @@ export async function findMember(db: Db, memberId: number, viewerId: number | nu
             .from(blocks)
             .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, memberId))),
         );
+  const likedBy = (likerId: number, likedId: number) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(likes)
+        .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId))),
+    );
   const [row] = await db
     .select({
       profile: profiles,
       showDistance: sql<boolean>`coalesce((${users.locationOptions} ->> 'show_distance')::boolean, true)`,
       blockedViewer: sql<boolean>`${blockedViewer}`,
       blockedByViewer: sql<boolean>`${blockedByViewer}`,
+      likedByViewer: viewerId === null ? sql<boolean>`false` : sql<boolean>`${likedBy(viewerId, memberId)}`,
+      likesViewer: viewerId === null ? sql<boolean>`false` : sql<boolean>`${likedBy(memberId, viewerId)}`,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
@@ -206,4 +215,27 @@ export async function findShareCard(db: Db, userId: number) {
     .where(and(eq(profiles.userId, userId), eq(profiles.listed, true)))
     .limit(1);
   return row;
+}
+
+// ---------------------------------------------------------------- my blocks list
+
+/**
+ * The members a member blocked, newest block first, with whether their profile is listed; deleted
+ * accounts left out. The blocks primary key (blocker_id first) finds the member's rows; sorting those few
+ * by created_at needs no index of its own. `total` counts every row before the limit (a window count).
+ */
+export async function findBlockedMembers(db: Db, blockerId: number, limit: number) {
+  return db
+    .select({
+      ...memberCardColumns,
+      listed: profiles.listed,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.blockedId))
+    .innerJoin(profiles, eq(profiles.userId, blocks.blockedId))
+    .leftJoin(photos, mainThumbJoin)
+    .where(and(eq(blocks.blockerId, blockerId), isNull(users.deletedAt)))
+    .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))
+    .limit(limit);
 }

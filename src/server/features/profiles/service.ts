@@ -28,6 +28,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { coarsen, distanceKm, presentDistance, reverseGeocode } from '../../platform/geo.ts';
 import { aboutToColumns } from '../accounts/service.ts';
+import { deleteLikesBetween, markLikeSeen } from '../likes/queries.ts';
 import { getMainImage, mediaPath, presentMainImage } from '../photos/service.ts';
 import type { SiteRow } from '../site/queries.ts';
 import {
@@ -287,6 +288,8 @@ export async function getMemberProfile(
   const [photoRows, me] = await Promise.all([
     listPublicPhotos(db, memberId),
     viewer && !isMe ? findViewer(db, viewer.id) : undefined,
+    // Opening the profile of someone who liked you has seen their like (D-03 like_new).
+    viewer && !isMe && member.likesViewer ? markLikeSeen(db, memberId, viewer.id) : undefined,
   ]);
   const mainRow = photoRows.find((r) => r.id === p.mainPhotoId) ?? null;
   const shown = visiblePhotos(photoRows, p.mainPhotoId, viewer, isMe);
@@ -336,6 +339,8 @@ export async function getMemberProfile(
       photos_locked: photoRows.length - shown.length,
       main_image: presentMainImage(mainRow),
       blocked_by_me: member.blockedByViewer,
+      liked_by_me: !isMe && member.likedByViewer,
+      likes_me: !isMe && member.likesViewer,
       is_me: isMe,
     },
     related: related.map((row) => presentMemberCard(row, cards)),
@@ -354,8 +359,13 @@ export async function setBlock(
 ): Promise<TBlockResponse> {
   if (memberId === viewerId) throw new AppError(400, 'block_self', 'profiles.block_self');
   if (!(await accountExists(db, memberId))) throw notFound();
-  if (blocked) await insertBlock(db, viewerId, memberId);
-  else await deleteBlock(db, viewerId, memberId);
+  if (blocked) {
+    // A block ends what was between the two: their likes (and with them a match) go too.
+    await db.transaction(async (tx) => {
+      await insertBlock(tx, viewerId, memberId);
+      await deleteLikesBetween(tx, viewerId, memberId);
+    });
+  } else await deleteBlock(db, viewerId, memberId);
   return { blocked };
 }
 

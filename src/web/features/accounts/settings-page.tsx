@@ -1,4 +1,5 @@
 import {
+  Ban,
   Bell,
   Download,
   EyeOff,
@@ -44,6 +45,7 @@ import {
 import { SwitchRow } from '../../components/switch-row.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
+import { BlockedMembers } from './blocked-members.tsx';
 import { DeleteAccount } from './delete-account.tsx';
 import { RequireLogin } from './shared.tsx';
 
@@ -262,6 +264,19 @@ function PrivacySection({ user }: { user: TUser }) {
   );
 }
 
+function BlocksSection() {
+  return (
+    <Section
+      id="settings-blocks"
+      icon={Ban}
+      title={<FormattedMessage id="blocks.title" />}
+      intro={<FormattedMessage id="blocks.intro" />}
+    >
+      <BlockedMembers labelledBy="settings-blocks" />
+    </Section>
+  );
+}
+
 function LocationSection({ user }: { user: TUser }) {
   const save = useLocationOptions();
   const options = user.location_options;
@@ -360,7 +375,10 @@ function DeleteSection() {
   );
 }
 
-/** /settings: e-mail, password, notifications, privacy, location, language, data, deletion. */
+/**
+ * /settings (A-09, M-06): e-mail, password, notifications, privacy, blocked members, location, language,
+ * data, deletion.
+ */
 export function SettingsPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'settings.title' }));
@@ -375,6 +393,7 @@ export function SettingsPage() {
           <PasswordSection />
           <NotificationsSection user={user} />
           <PrivacySection user={user} />
+          <BlocksSection />
           <LocationSection user={user} />
           <LanguageSection />
           <DataSection />

@@ -3,6 +3,7 @@ import {
   Ban,
   Camera,
   Crown,
+  Heart,
   Lock,
   MapPin,
   Navigation,
@@ -12,7 +13,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
 import {
   ATTRIBUTE_FIELDS,
@@ -23,6 +24,7 @@ import {
 import { pathFor } from '../../../shared/routes.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/error-text.ts';
+import { useLike } from '../../api/likes.ts';
 import { useBlock, useMember } from '../../api/profiles.ts';
 import { useUser } from '../../api/session.ts';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
@@ -32,6 +34,7 @@ import { MemberCard, MemberCardSkeleton } from '../../components/member-card.tsx
 import { Modal } from '../../components/modal.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
+import { loginPath } from '../accounts/redirect.ts';
 import { ErrorView } from '../site/error-page.tsx';
 import { InterestList } from './interests.tsx';
 
@@ -147,6 +150,58 @@ function Gallery({ profile, viewer }: { profile: TMemberProfile; viewer: TUser |
           )}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * Like or unlike (M-05): one toggle button whose name stays the same (aria-pressed tells the state), and
+ * a line saying where the two stand: you like them, they like you, or a match. Visitors log in first.
+ */
+function LikeButton({ profile, viewer }: { profile: TMemberProfile; viewer: TUser | null }) {
+  const intl = useIntl();
+  const location = useLocation();
+  const like = useLike(profile.id);
+  const heart = 'transition-transform group-active:scale-125';
+  if (!viewer) {
+    const login = pathFor('login');
+    if (!login) return null;
+    return (
+      <Link
+        to={loginPath(`${location.pathname}${location.search}`)}
+        className="btn btn-primary group px-6"
+        data-testid="like-login"
+      >
+        <Heart aria-hidden size={20} className={heart} />
+        <FormattedMessage id="member.like" />
+      </Link>
+    );
+  }
+  const liked = profile.liked_by_me;
+  const note = liked
+    ? profile.likes_me
+      ? 'member.match'
+      : 'member.liked_note'
+    : profile.likes_me
+      ? 'member.likes_you'
+      : null;
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <button
+        type="button"
+        aria-pressed={liked}
+        className={`btn group px-6 ${liked ? 'btn-secondary' : 'btn-primary'}`}
+        disabled={like.isPending}
+        onClick={() => like.mutate(!liked)}
+        data-testid="like-button"
+      >
+        <Heart aria-hidden size={20} className={heart} fill={liked ? 'currentColor' : 'none'} />
+        <FormattedMessage id="member.like" />
+      </button>
+      <p role="status" className="text-[15px] font-medium empty:hidden" data-testid="like-note">
+        {note && <FormattedMessage id={note} values={{ name: profile.name }} />}
+      </p>
+      {like.isError && <FormAlert>{errorText(like.error, intl)}</FormAlert>}
     </div>
   );
 }
@@ -330,6 +385,11 @@ function Profile({
               </li>
             )}
           </ul>
+          {!profile.is_me && !profile.blocked_by_me && (
+            <div className="mt-5">
+              <LikeButton profile={profile} viewer={viewer} />
+            </div>
+          )}
         </header>
         <div className="[grid-area:gallery]">
           <Gallery profile={profile} viewer={viewer} />

@@ -51,16 +51,19 @@ const same = (a: ProfileValues[keyof ProfileValues], b: ProfileValues[keyof Prof
     ? a.length === b.length && [...a].sort().join() === [...b].sort().join()
     : a === b;
 
+/** Fields an empty value clears (sent as null): the place and the attributes ("not specified"). */
+const CLEARABLE = new Set<string>(['region', 'city', ...ATTRIBUTE_FIELDS]);
+
 /**
- * Only what changed goes to the server, a partial update (M-01). Region and city may be cleared (null);
- * the other fields cannot be unset once chosen, so an empty value is not sent.
+ * Only what changed goes to the server, a partial update (M-01). Region, city and the attributes may be
+ * cleared (null); name, gender and looking for cannot be unset once chosen, so an empty value is not sent.
  */
 export function profileChanges(before: ProfileValues, after: ProfileValues): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of PROFILE_FIELDS) {
     if (same(before[field], after[field])) continue;
     const value = after[field];
-    if (field === 'region' || field === 'city') out[field] = value === '' ? null : value;
+    if (CLEARABLE.has(field)) out[field] = value === '' ? null : value;
     else if (value !== '') out[field] = value;
   }
   return out;

@@ -77,15 +77,17 @@ function Attribute(props: {
   onChange(value: string): void;
   error?: string;
 }) {
+  const intl = useIntl();
   const label = useOptionLabel(props.field);
   return (
     <ChoiceField
       legend={<FormattedMessage id={`about.${props.field}`} />}
       name={props.field}
-      options={OPTIONS[props.field]}
-      value={props.value || undefined}
+      // The empty choice last: "not specified" clears an answer given before (M-01).
+      options={[...OPTIONS[props.field], '']}
+      value={props.value}
       onChange={props.onChange}
-      label={label}
+      label={(v) => (v === '' ? intl.formatMessage({ id: 'myprofile.region_none' }) : label(v))}
       error={props.error}
     />
   );

@@ -1,0 +1,112 @@
+import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import sharp from 'sharp';
+import { expect } from './fixtures.ts';
+
+// Members made through the API for e2e journeys, each in a browser context with an address of its own.
+
+export const DEMO = { email: 'demo@vonk.test', password: 'vonk-demo' };
+export const PASSWORD = 'zomer-in-de-stad-42';
+
+let counter = 0;
+export function unique(prefix: string) {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}`;
+}
+
+/** A client address of its own per context: the e2e server trusts X-Forwarded-For (rate limits). */
+export async function ownAddress(context: BrowserContext) {
+  const n = () => Math.floor(Math.random() * 250) + 1;
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${n()}.${n()}.${n()}` });
+}
+
+/** A real photo of 300x400 (the server wants 200 px on the short side), in a colour of its own. */
+export async function photo(seed: number, format: 'png' | 'jpeg' = 'png') {
+  const image = sharp({
+    create: {
+      width: 300,
+      height: 400,
+      channels: 3,
+      background: { r: (seed * 70) % 256, g: 118, b: (seed * 40 + 90) % 256 },
+    },
+  });
+  const buffer = await (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+  return { name: `foto-${seed}.${format === 'png' ? 'png' : 'jpg'}`, mimeType: `image/${format}`, buffer };
+}
+
+export async function logInByApi(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/user.php', { data: { email, password } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).user as { id: number; profile: { name: string } };
+}
+
+/** The activation link of the newest mail to `to` (the dev outbox). */
+export async function activate(request: APIRequestContext, to: string) {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get('/dev/mail.json')).json()) as { to: string; text: string }[];
+      link = mails
+        .find((m) => m.to === to)
+        ?.text.match(/https?:\/\/\S+/g)
+        ?.find((url) => /\/api\/activate\?token=/.test(url));
+      return Boolean(link);
+    })
+    .toBe(true);
+  const res = await request.get(link as string);
+  expect(res.ok()).toBe(true);
+}
+
+export interface Member {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/** A member made through the API in `context` (its cookie jar keeps the session), activated and listed. */
+export async function createMember(
+  context: BrowserContext,
+  opts: {
+    gender?: string;
+    looking_for?: string;
+    date_of_birth?: string;
+    activate?: boolean;
+    place?: { country: string; region: string; city: string };
+    photo?: boolean;
+  } = {},
+): Promise<Member> {
+  const email = `${unique('lid')}@example.com`;
+  // Letters only: a profile name, unique enough to find on a page of results.
+  const name = `Testlid${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6)}`;
+  const res = await context.request.post('/api/signup', {
+    data: {
+      email,
+      name,
+      password: PASSWORD,
+      date_of_birth: opts.date_of_birth ?? '1991-04-12',
+      gender: opts.gender ?? 'female',
+      looking_for: opts.looking_for ?? 'male',
+      terms: true,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { user } = (await res.json()) as { user: { id: number } };
+  if (opts.activate) await activate(context.request, email);
+  if (opts.place) {
+    expect((await context.request.put('/api/profile', { data: opts.place })).ok()).toBe(true);
+  }
+  if (opts.photo) {
+    const upload = await context.request.post('/api/photos', { multipart: { photo: await photo(7) } });
+    expect(upload.status()).toBe(201);
+  }
+  return { id: user.id, email, name };
+}
+
+/** A second browser with its own address and cookie jar: another person. */
+export async function otherPerson(browser: Browser) {
+  const context = await browser.newContext({ locale: 'nl-NL' });
+  await ownAddress(context);
+  return context;
+}
