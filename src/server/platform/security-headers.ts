@@ -42,3 +42,22 @@ export function securityHeaders(config: Config): Record<string, string> {
   middleware({} as IncomingMessage, res as unknown as ServerResponse, () => {});
   return headers;
 }
+
+/**
+ * The CSP of a page of a site whose public images come from a CDN (`cdn_prefix` with an origin, spec §3):
+ * that origin joins img-src. A relative or malformed prefix changes nothing.
+ */
+export function cspWithImageOrigin(csp: string, cdnPrefix: string): string {
+  let origin: string;
+  try {
+    const url = new URL(cdnPrefix);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return csp;
+    origin = url.origin;
+  } catch {
+    return csp;
+  }
+  return csp.replace(/(^|;)(\s*)img-src ([^;]*)/, (_all, sep, space, sources) => {
+    const list = String(sources).trim().split(/\s+/);
+    return `${sep}${space}img-src ${list.includes(origin) ? list.join(' ') : [...list, origin].join(' ')}`;
+  });
+}

@@ -7,6 +7,7 @@ import { matchRoute } from '../../shared/routes.ts';
 import { getShareMeta } from '../features/profiles/service.ts';
 import type { SiteRow } from '../features/site/queries.ts';
 import { t } from './i18n.ts';
+import { cspWithImageOrigin } from './security-headers.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -129,6 +130,10 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       .replace('content="__THEME__"', `content="${escapeHtml(site.themePrimary)}"`)
       // A function, so "$&" in a member's name is not a replacement pattern.
       .replace('</head>', () => `${share}</head>`);
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string' && site.cdnPrefix) {
+      reply.header('content-security-policy', cspWithImageOrigin(csp, site.cdnPrefix));
+    }
     return reply
       .status(status)
       .type('text/html; charset=utf-8')

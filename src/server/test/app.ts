@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
@@ -48,19 +51,33 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh, migrated, seeded database; inject requests with app.inject. */
+/** A web app shell like the built one, with the placeholders the server fills in. */
+export const TEST_SHELL =
+  '<!doctype html><html lang="nl"><head><title>Vonk</title><meta name="description" content="__DESCRIPTION__" /><meta name="theme-color" content="__THEME__" /></head><body></body></html>';
+
+/**
+ * The real app on a fresh, migrated, seeded database; inject requests with app.inject. `webShell`
+ * serves that index.html from a temporary folder, so page tests do not depend on a web build.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: { redis?: Redis } = {},
+  deps: { redis?: Redis; webShell?: string } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedDemo(database.db);
-  const config = loadConfig({
+  let webDir: string | undefined;
+  if (deps.webShell !== undefined) {
+    webDir = mkdtempSync(join(tmpdir(), 'vonk-web-'));
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'index.html'), deps.webShell);
+  }
+  const loaded = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/tmp/vonk-test',
     RATE_LIMIT_FACTOR: '100',
     ...env,
   });
+  const config = webDir ? { ...loaded, webDir } : loaded;
   const app = await buildApp({ config, database, redis: deps.redis });
   await app.ready();
   return {
@@ -69,6 +86,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.drop();
+      if (webDir) rmSync(webDir, { recursive: true, force: true });
     },
   };
 }
