@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -9,11 +9,8 @@ import {
   ZMemberResponse,
   ZOwnProfileResponse,
 } from '../../../shared/contract/profiles.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { blocks, photos, profiles, sites, users } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed.ts';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/app.ts';
+import { createTestApp, TEST_SHELL, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { presentMemberCard } from './service.ts';
 
@@ -719,37 +716,12 @@ describe('M-06 blocking', () => {
 
 describe('M-05 share previews', () => {
   let web: TestApp;
-  let webDir: string;
 
   beforeAll(async () => {
     // An app of its own with a known shell, so these tests do not depend on a web build.
-    webDir = mkdtempSync(join(tmpdir(), 'vonk-web-'));
-    mkdirSync(join(webDir, 'assets'));
-    writeFileSync(
-      join(webDir, 'index.html'),
-      '<!doctype html><html lang="nl"><head><title>Vonk</title><meta name="description" content="__DESCRIPTION__" /><meta name="theme-color" content="__THEME__" /></head><body></body></html>',
-    );
-    const database = await createTestDatabase();
-    await seedDemo(database.db);
-    const config = {
-      ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMIT_FACTOR: '100' }),
-      webDir,
-    };
-    const app = await buildApp({ config, database });
-    await app.ready();
-    web = {
-      app,
-      database,
-      close: async () => {
-        await app.close();
-        await database.drop();
-      },
-    };
+    web = await createTestApp({ DATA_DIR: dataDir }, { webShell: TEST_SHELL });
   });
-  afterAll(async () => {
-    await web.close();
-    rmSync(webDir, { recursive: true, force: true });
-  });
+  afterAll(() => web.close());
 
   const page = async (path: string, host = 'localhost') => {
     const res = await web.app.inject({ url: path, headers: { host, accept: 'text/html' } });
