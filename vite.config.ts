@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompileMessages } from './scripts/vite-precompile-messages.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 
 export default defineConfig(({ command }) => ({
   root: 'src/web',
@@ -23,6 +24,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: false,
+    // The server reads it to preload the visitor's locale catalog with the page (platform/web.ts).
+    manifest: true,
     rollupOptions: {
       output: {
         // Named so the service worker can precache catalogs but leave the long page texts to the network.
@@ -52,6 +55,7 @@ export default defineConfig(({ command }) => ({
         globIgnores: ['**/texts-*.js'],
       },
     }),
+    precompress(),
   ],
   server: {
     proxy: {

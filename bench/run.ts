@@ -4,6 +4,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { benchMediaUnderHostileUploads } from './media.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -42,6 +43,7 @@ const vonk = await startServer('vonk');
 const settings = await load(`${vonk.address}/api/settings?domain=localhost`);
 const healthz = await load(`${vonk.address}/healthz`);
 const user = await load(`${vonk.address}/api/user.php`, { cookie: `vonk_session=${vonk.token}` });
+const mediaUnderHostileUploads = await benchMediaUnderHostileUploads(vonk.address, vonk.token, DURATION);
 vonk.child.kill();
 const bare = await startServer('bare');
 const baseline = await load(`${bare.address}/bare`);
@@ -68,6 +70,7 @@ const result = {
     user_php_to_bare_sql_ratio: Number((user.requests_per_second / vonk.sqlPerSecond).toFixed(3)),
     budgets: { healthz_to_node_http_ratio_min: 0.6, user_php_to_bare_sql_ratio_min: 0.7 },
   },
+  media_under_hostile_uploads: mediaUnderHostileUploads,
 };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -265,11 +265,13 @@ async function onPglite(opts: { profiles: number; queries: number }): Promise<Se
   }
 }
 
-async function onPostgres(
+/** Runs `use` on a migrated scratch database made on the PostgreSQL server at `serverUrl`, dropped after. */
+export async function withScratchDatabase<T>(
   serverUrl: string,
-  opts: { profiles: number; queries: number },
-): Promise<SearchBenchResult> {
-  const name = `vonk_search_bench_${randomBytes(6).toString('hex')}`;
+  prefix: string,
+  use: (database: Database) => Promise<T>,
+): Promise<T> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -286,13 +288,20 @@ async function onPostgres(
     const database = await openDatabase({ url: url.toString(), dataDir: null });
     try {
       await database.migrate();
-      return await measureSearch(database, opts);
+      return await use(database);
     } finally {
       await database.close();
     }
   } finally {
     await admin(`drop database if exists ${name} with (force)`);
   }
+}
+
+async function onPostgres(
+  serverUrl: string,
+  opts: { profiles: number; queries: number },
+): Promise<SearchBenchResult> {
+  return withScratchDatabase(serverUrl, 'vonk_search_bench', (database) => measureSearch(database, opts));
 }
 
 export async function runSearchBench() {

@@ -42,3 +42,9 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleE
   ],
 });
 export { expect };
+
+/**
+ * Headers for calls to /dev: the dev tools answer only requests from this machine, and a context with a
+ * made-up client address (X-Forwarded-For, see ownAddress) would not count as one.
+ */
+export const THIS_MACHINE = { headers: { 'x-forwarded-for': '127.0.0.1' } };

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import sharp from 'sharp';
-import { expect } from './fixtures.ts';
+import { expect, THIS_MACHINE } from './fixtures.ts';
 
 // Members made through the API for e2e journeys, each in a browser context with an address of its own.
 
@@ -44,7 +44,10 @@ export async function activate(request: APIRequestContext, to: string) {
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const mails = (await (await request.get('/dev/mail.json')).json()) as { to: string; text: string }[];
+      const mails = (await (await request.get('/dev/mail.json', THIS_MACHINE)).json()) as {
+        to: string;
+        text: string;
+      }[];
       link = mails
         .find((m) => m.to === to)
         ?.text.match(/https?:\/\/\S+/g)

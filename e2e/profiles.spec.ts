@@ -61,9 +61,17 @@ test.describe('the journey of a member', () => {
     const tiles = page.getByTestId('own-photo');
     await test.step('M-03 upload three photos with progress', async () => {
       const input = page.getByLabel('Foto toevoegen', { exact: true });
-      const progress = page.waitForSelector('[role=progressbar]');
+      // The server answers the first upload a moment later, so the progress bar stays long enough to be
+      // seen on a fast or a busy machine alike (a quick upload can show it for less than a frame).
+      const uploads = /\/api\/photos$/;
+      await page.route(uploads, async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        return route.continue();
+      });
       await input.setInputFiles(await photo(1));
-      await progress;
+      await expect(page.getByRole('progressbar')).toBeVisible();
+      await page.unroute(uploads);
       await expect(await photoCount(page)).toHaveText("1 van 3 foto's");
       await input.setInputFiles(await photo(2, 'jpeg'));
       await expect(await photoCount(page)).toHaveText("2 van 3 foto's");
@@ -295,7 +303,8 @@ test.describe('search', () => {
     page,
   }) => {
     await skipEntryWarning(page);
-    const found = await (await page.request.get('/api/members?gender=female')).json();
+    // Members made by other tests are Dutch and the most recently active: look in Germany.
+    const found = await (await page.request.get('/api/members?gender=female&country=DE')).json();
     const id = found.page.results.find((c: { fictional: boolean }) => c.fictional)?.id;
     // The e2e server starts as `npm start` does, with the fictional demo members.
     expect(id, 'a fictional demo member').toBeDefined();

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -10,13 +12,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import type { Locale } from '../shared/i18n/locales.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { devAccountRoutes } from './features/accounts/dev-routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { closeSocketsOnLogout, realtimeRoutes } from './features/chat/realtime.ts';
+import { chatRoutes } from './features/chat/routes.ts';
+import { creditRoutes } from './features/credits/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
+import { swipeRoutes } from './features/discovery/swipe-routes.ts';
 import { likeRoutes } from './features/likes/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { photoRoutes } from './features/photos/routes.ts';
 import { blockRoutes } from './features/profiles/blocks-routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
@@ -24,14 +31,21 @@ import { geocodeRoutes } from './features/site/geocode-routes.ts';
 import type { SiteRow } from './features/site/queries.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { createSiteResolver, geoCountry, type SiteResolver } from './features/site/service.ts';
+import { type Bus, createLocalBus, createRedisBus } from './platform/bus.ts';
 import { AppError, registerErrorHandler } from './platform/errors.ts';
+import { isProbe, registerHealth } from './platform/health.ts';
 import { requestLocale, t } from './platform/i18n.ts';
-import { createMailer, registerDevMail } from './platform/mail.ts';
+import { loggerOptions } from './platform/logging.ts';
+import { createMailer } from './platform/mail.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
+import { assertMetricsAllowed, registerDevTools } from './platform/operations.ts';
+import { trustFunction } from './platform/proxy.ts';
+import { fallbackStore } from './platform/rate-limit-store.ts';
 import { getVapidKeys } from './platform/secrets.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { registerSessions } from './platform/session.ts';
 import { createDiskStorage } from './platform/storage.ts';
+import { createS3Storage } from './platform/storage-s3.ts';
 import { registerWeb } from './platform/web.ts';
 
 declare module 'fastify' {
@@ -53,6 +67,10 @@ export interface AppDeps {
   config: Config;
   database: Database;
   redis?: Redis;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
+  /** The real-time bus; by default over `redis` when given (channel vonk:realtime), else in-process. */
+  bus?: Bus;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -69,16 +87,17 @@ function isCrossOrigin(req: FastifyRequest): boolean {
   }
 }
 
-export async function buildApp({ config, database, redis }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  redis,
+  logStream,
+  bus,
+}: AppDeps): Promise<FastifyInstance> {
+  const trusted = trustFunction(config.trustProxy);
   const app = Fastify({
-    logger: {
-      level: config.env === 'test' ? 'silent' : config.logLevel,
-      // Query strings can carry one-time tokens (activation links): never log them.
-      serializers: {
-        req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
-      },
-    },
-    trustProxy: config.trustProxy,
+    logger: loggerOptions(config, logStream),
+    trustProxy: trusted,
     bodyLimit: 1_048_576,
     // Malformed URLs (bad escapes, over-long ids) get the one error shape too, in the caller's language.
     frameworkErrors: (error, req, reply) => {
@@ -110,7 +129,7 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
     return requestLocale(this.cookies ?? {}, this.headers['accept-language'], site?.domainLanguage);
   });
   app.decorateRequest('geoCountry', function (this: FastifyRequest, site: SiteRow) {
-    const header = config.trustProxy ? this.headers[config.geoipHeader] : undefined;
+    const header = trusted(this.socket.remoteAddress ?? '', 0) ? this.headers[config.geoipHeader] : undefined;
     return geoCountry(site, Array.isArray(header) ? header[0] : header);
   });
 
@@ -119,15 +138,40 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
     return { locale: req.locale(site), values: { min_age: site?.minAge ?? 18 } };
   });
 
+  // Before the rate limiter, so the probes carry no rate-limit hook (the hooks below skip them).
+  await registerHealth(app, { database, redis, metrics });
   await app.register(fastifyCookie);
+  // Answers of a few KB and more (searches, lists, the HTML shell) go out compressed; brotli at a low
+  // level costs little CPU per answer. Built assets are compressed once at build time (platform/web.ts).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   const headers = securityHeaders(config);
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.headers(headers);
+  // Callback-style hooks: no promise per request on every route. The probes set their own two headers.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!isProbe(req.url)) reply.headers(headers);
+    done();
   });
   await app.register(fastifyRateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: 'vonk-rl:' } : {}),
+    ...(redis
+      ? {
+          store: fallbackStore(redis, 'vonk-rl:', {
+            degraded: (err) => {
+              metrics.redisDegraded.set(1);
+              app.log.warn({ err }, 'Redis failed: rate limits count in this process until it is back');
+            },
+            recovered: () => {
+              metrics.redisDegraded.set(0);
+              app.log.info('Redis answers again: rate limits are shared again');
+            },
+            counted: () => metrics.rateLimitLocalCounts.inc(),
+          }),
+        }
+      : {}),
     allowList: (req) => !req.url.startsWith('/api/'),
   });
 
@@ -136,36 +180,40 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
     transform: jsonSchemaTransform,
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     if (UNSAFE.has(req.method) && req.url.startsWith('/api/') && isCrossOrigin(req)) {
-      throw new AppError(403, 'cross_origin', 'error.cross_origin');
+      done(new AppError(403, 'cross_origin', 'error.cross_origin'));
+      return;
     }
+    done();
   });
-  app.addHook('onResponse', async (req, reply) => {
-    metrics.httpDuration.observe(
-      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+  app.addHook('onResponse', (req, reply, done) => {
+    if (!isProbe(req.url)) {
+      metrics.httpDuration.observe(
+        { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    }
+    done();
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ready', database: database.driver };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.driver });
-    }
-  });
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    assertMetricsAllowed(req, config.metricsToken);
     reply.header('content-type', metrics.registry.contentType);
     return metrics.registry.metrics();
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerSessions(app);
+  app.decorate('bus', bus ?? (redis ? createRedisBus(redis, { log: app.log }) : createLocalBus(app.log)));
+  app.addHook('onClose', async () => app.bus.close());
+  closeSocketsOnLogout(app);
   app.decorate('mailer', createMailer(database.db, config.smtpUrl));
-  app.decorate('media', createDiskStorage(join(config.dataDir, 'media')));
+  app.decorate(
+    'media',
+    config.s3 ? createS3Storage(config.s3) : createDiskStorage(join(config.dataDir, 'media')),
+  );
+  app.addHook('onClose', async () => app.media.close?.());
 
   await app.register(siteRoutes);
   await app.register(geocodeRoutes);
@@ -174,11 +222,13 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
   await app.register(profileRoutes);
   await app.register(blockRoutes);
   await app.register(likeRoutes);
+  await app.register(notificationRoutes);
+  await app.register(swipeRoutes);
   await app.register(discoveryRoutes);
-  if (config.env !== 'production') {
-    registerDevMail(app);
-    await app.register(devAccountRoutes);
-  }
+  await app.register(creditRoutes);
+  await app.register(chatRoutes);
+  await app.register(realtimeRoutes);
+  if (config.env !== 'production') await registerDevTools(app);
   await registerWeb(app, config.webDir);
 
   return app;

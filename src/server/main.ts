@@ -1,12 +1,15 @@
-import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirLockedError, lockDataDir } from './db/data-lock.ts';
 import { seedDemo } from './db/seed.ts';
 import { purgeDeletedAccounts } from './features/accounts/account-settings.ts';
 import { deleteAllPhotosOf } from './features/photos/service.ts';
 import { warmGeoIndex } from './platform/geo.ts';
 import { startJobs } from './platform/jobs.ts';
+import { mailPurgeJob } from './platform/mail-purge.ts';
+import { operationsBanner } from './platform/operations.ts';
+import { createRedis, type RedisLog } from './platform/redis.ts';
 
 /** Starts Vonk: configuration, database (migrated, demo data on first start), HTTP server. */
 export async function main() {
@@ -21,7 +24,21 @@ export async function main() {
     throw err;
   }
   const started = performance.now();
-  let log: { warn(obj: object, msg: string): void } | undefined;
+  // The embedded database has one writer: a second process on the same folder is refused before it opens
+  // anything (and before it could fail on the port after opening the database).
+  let dataLock: { release(): void } | undefined;
+  if (!config.databaseUrl) {
+    try {
+      dataLock = lockDataDir(config.dataDir);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+  }
+  let log: RedisLog | undefined;
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -34,7 +51,9 @@ export async function main() {
   const seeded = config.seedDemo
     ? await seedDemo(database.db, { withDemoMember: config.env !== 'production', members: 2000 })
     : null;
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+  const redis = config.redisUrl
+    ? createRedis(config.redisUrl, () => log ?? { warn: console.warn, info: console.log })
+    : undefined;
   const app = await buildApp({ config, database, redis });
   log = app.log;
 
@@ -46,6 +65,7 @@ export async function main() {
         run: (now) =>
           purgeDeletedAccounts(app.db, (id) => deleteAllPhotosOf(app.db, app.media, id).then(() => {}), now),
       },
+      mailPurgeJob(app.db),
     ],
     app.log,
   );
@@ -62,6 +82,7 @@ export async function main() {
       await app.close();
       await redis?.quit();
       await database.close();
+      dataLock?.release();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -71,7 +92,17 @@ export async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // Port taken: close the database properly rather than leave it mid-write.
+    console.error(`Cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+    await app.close().catch(() => {});
+    await redis?.quit().catch(() => {});
+    await database.close();
+    dataLock?.release();
+    process.exit(1);
+  }
   // Build the reverse-geocoding index now rather than on the first visitor's request.
   setTimeout(warmGeoIndex, 1000).unref();
   const address = app.server.address();
@@ -80,6 +111,7 @@ export async function main() {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`\n  Vonk is running at ${url}  (${database.driver}, ready in ${seconds} s)`);
   if (seeded?.notes.length) for (const line of seeded.notes) console.log(`  ${line}`);
+  for (const line of operationsBanner(config.env, config.metricsToken)) console.log(`  ${line}`);
   console.log('');
 }
 

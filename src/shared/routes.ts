@@ -25,6 +25,25 @@ export const ROUTES = {
   profile: '/profile',
   members: '/members',
   'members-id': '/members/:id',
+  credits: '/credits',
+  'credits-repeat-order': '/credits/repeat-order',
+  'credits-id-paymentmethod': '/credits/:id/:paymentmethod?',
+  directdebit: '/directdebit',
+  premium: '/premium',
+  pricing: '/pricing',
+  'transactions-id': '/transactions/:id?',
+  /** The built-in test provider's hosted checkout (not a spec page; only without a real provider). */
+  'test-checkout': '/test-checkout/:id',
+  chats: '/chats',
+  'chats-id': '/chats/:id',
+  'members-id-chat': '/members/:id/chat',
+  likes: '/likes',
+  'likes-type': '/likes/:type',
+  'likes-m-id': '/likes/m/:id',
+  'swipe-game': '/swipe-game',
+  'landers-tinderswipe': '/landers/tinderswipe',
+  'match-finder': '/match-finder',
+  notifications: '/notifications',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

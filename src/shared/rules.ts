@@ -11,6 +11,8 @@ export const RULES = {
   chunkReloadGuardMs: 60_000,
   loadingBar: { throttleMs: 200, durationMs: 5_000, hideDelayMs: 500 },
   swipe: { freeLikesPerDay: 4 },
+  /** Fictional profiles that like a member by auto-like (D-06), at most this many a day. */
+  autoLikesPerDay: 3,
   photos: { free: 3, premium: 25 },
   deletion: { reactivationDays: 14 },
   badges: { cap: 99, creditsWarnAt: 10 },

@@ -16,11 +16,20 @@ import { applyTheme } from './theme.ts';
 
 async function boot() {
   let router: ReturnType<typeof createAppRouter> | null = null;
+  let bannedAtBoot = false;
+  // A-10: the server keeps answering "banned" to the session until it is logged out, so no racing call
+  // turns a ban into a silent logout; the client logs out once the ban notice is on screen.
+  const endBannedSession = () => {
+    clearSession(queryClient);
+    api('/api/logout.php').catch(() => {
+      // Unreachable now: the server still answers "banned" to the next call.
+    });
+  };
   const queryClient = createQueryClient(
     () => setUser(queryClient, null),
-    // A-10: a banned member goes to the ban page, without the session.
     () => {
-      void Promise.resolve(router?.navigate('/pages/ban')).then(() => clearSession(queryClient));
+      if (!router) bannedAtBoot = true;
+      else void router.navigate('/pages/ban').then(endBannedSession);
     },
   );
   installBrowserHooks();
@@ -49,6 +58,11 @@ async function boot() {
     );
   };
 
+  if (bannedAtBoot) {
+    // Start on the notice itself: the page asked for would only load members' data to be refused.
+    window.history.replaceState(null, '', '/pages/ban');
+    endBannedSession();
+  }
   router = createAppRouter();
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');

@@ -3,8 +3,9 @@ import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from
 import { ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
 import { LoadingBar } from './components/loading-bar.tsx';
 import { OfflineNotice } from './components/offline-notice.tsx';
+import { RealtimeBridge } from './features/chat/realtime-bridge.tsx';
 import { NotFoundPage, RouteErrorPage } from './features/site/error-page.tsx';
-import { DefaultLayout, EmptyLayout } from './layouts/layouts.tsx';
+import { ChatLayout, DefaultLayout, EmptyLayout, LanderLayout } from './layouts/layouts.tsx';
 
 function Root() {
   return (
@@ -13,6 +14,7 @@ function Root() {
       <Outlet />
       <OfflineNotice />
       <ScrollRestoration />
+      <RealtimeBridge />
     </>
   );
 }
@@ -61,6 +63,40 @@ const MEMBER_PAGES: readonly [RouteName, () => Promise<ComponentType>][] = [
   ['profile', async () => (await import('./features/profiles/profile-page.tsx')).ProfilePage],
   ['members', async () => (await import('./features/discovery/members-page.tsx')).MembersPage],
   ['members-id', async () => (await import('./features/profiles/member-page.tsx')).MemberPage],
+  ['chats', async () => (await import('./features/chat/chats-page.tsx')).ChatsPage],
+];
+
+/** The chat itself, full height in the chat layout (spec §2, L-01). */
+const CHAT_PAGES: readonly [RouteName, () => Promise<ComponentType>][] = [
+  ['chats-id', async () => (await import('./features/chat/chat-page.tsx')).ChatPage],
+  ['members-id-chat', async () => (await import('./features/chat/open-chat-page.tsx')).OpenChatPage],
+];
+
+/** Credits and payments pages by route name, each its own chunk (Pay-01..Pay-05). */
+const CREDIT_PAGES: readonly [RouteName, () => Promise<ComponentType>][] = [
+  ['credits', async () => (await import('./features/credits/credits-page.tsx')).CreditsPage],
+  [
+    'credits-repeat-order',
+    async () => (await import('./features/credits/repeat-order-page.tsx')).RepeatOrderPage,
+  ],
+  ['credits-id-paymentmethod', async () => (await import('./features/credits/method-page.tsx')).MethodPage],
+  ['directdebit', async () => (await import('./features/credits/direct-debit-page.tsx')).DirectDebitPage],
+  ['premium', async () => (await import('./features/credits/premium-page.tsx')).PremiumPage],
+  ['pricing', async () => (await import('./features/credits/pricing-page.tsx')).PricingPage],
+  [
+    'transactions-id',
+    async () => (await import('./features/credits/transactions-page.tsx')).TransactionsPage,
+  ],
+];
+
+/** The likes loop's pages by route name (D-03..D-09), each its own chunk. */
+const LIKES_PAGES: readonly [RouteName, () => Promise<ComponentType>][] = [
+  ['likes', async () => (await import('./features/likes/likes-page.tsx')).LikesPage],
+  ['likes-type', async () => (await import('./features/likes/likes-page.tsx')).LikesPage],
+  ['likes-m-id', async () => (await import('./features/likes/match-page.tsx')).MatchPage],
+  ['swipe-game', async () => (await import('./features/likes/swipe-page.tsx')).SwipePage],
+  ['match-finder', async () => (await import('./features/likes/match-finder-page.tsx')).MatchFinderPage],
+  ['notifications', async () => (await import('./features/likes/notifications-page.tsx')).NotificationsPage],
 ];
 
 /** Route objects by spec §2 name; pages load lazily, one chunk per page. */
@@ -88,7 +124,7 @@ export function createRoutes(): RouteObject[] {
                 }),
               }),
             ),
-            ...[...ACCOUNT_PAGES, ...MEMBER_PAGES].map(
+            ...[...ACCOUNT_PAGES, ...MEMBER_PAGES, ...CREDIT_PAGES, ...LIKES_PAGES].map(
               ([id, load]): RouteObject => ({
                 id,
                 path: ROUTES[id],
@@ -96,6 +132,30 @@ export function createRoutes(): RouteObject[] {
               }),
             ),
             { id: 'not-found', path: '*', Component: NotFoundPage },
+          ],
+        },
+        {
+          element: <ChatLayout />,
+          errorElement: <RouteErrorPage />,
+          children: CHAT_PAGES.map(
+            ([id, load]): RouteObject => ({
+              id,
+              path: ROUTES[id],
+              lazy: async () => ({ Component: await load() }),
+            }),
+          ),
+        },
+        {
+          element: <LanderLayout />,
+          errorElement: <RouteErrorPage />,
+          children: [
+            {
+              id: 'landers-tinderswipe',
+              path: ROUTES['landers-tinderswipe'],
+              lazy: async () => ({
+                Component: (await import('./features/likes/swipe-page.tsx')).TinderswipeLander,
+              }),
+            },
           ],
         },
         {
@@ -107,6 +167,13 @@ export function createRoutes(): RouteObject[] {
               path: ROUTES['lang-config'],
               lazy: async () => ({
                 Component: (await import('./features/site/lang-config-page.tsx')).LangConfigPage,
+              }),
+            },
+            {
+              id: 'test-checkout',
+              path: ROUTES['test-checkout'],
+              lazy: async () => ({
+                Component: (await import('./features/credits/test-checkout-page.tsx')).TestCheckoutPage,
               }),
             },
           ],

@@ -1,10 +1,25 @@
 import { useEffect } from 'react';
+import { badgeText } from '../shared/rules.ts';
 import { useSite } from './site-context.tsx';
+
+let baseTitle = '';
+let titleCount = 0;
+
+function applyTitle() {
+  document.title = titleCount > 0 ? `(${badgeText(titleCount)}) ${baseTitle}` : baseTitle;
+}
+
+/** P-13: the unread messages + new likes that prefix every page title as "(n) "; 0 for none. */
+export function setTitleCount(n: number): void {
+  titleCount = n;
+  if (baseTitle) applyTitle();
+}
 
 /** Sets the document title as "<page> · <site>", or the site's index title for the home page. */
 export function usePageTitle(title: string | null) {
   const { settings } = useSite();
   useEffect(() => {
-    document.title = title ? `${title} · ${settings.name}` : settings.index_title;
+    baseTitle = title ? `${title} · ${settings.name}` : settings.index_title;
+    applyTitle();
   }, [title, settings.name, settings.index_title]);
 }

@@ -72,6 +72,8 @@ export const sites = pgTable(
     companyAddressVariant: integer('company_address_variant').notNull().default(1),
     themePrimary: text('theme_primary').notNull().default('#0d9488'),
     themeSecondary: text('theme_secondary').notNull().default('#d4a017'),
+    /** Text messages a free (never paid) member may send without credits (C-04). */
+    freeMessages: integer('free_messages').notNull().default(3),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -230,6 +232,10 @@ export const likes = pgTable(
     primaryKey({ columns: [t.likerId, t.likedId] }),
     // Who liked me, newest first (the likes page's liked-by list).
     index('likes_liked_idx').on(t.likedId, t.createdAt.desc()),
+    // The liked-by list in its order: new likes first, then newest (D-03), keyset-paged without OFFSET.
+    index('likes_received_idx').on(t.likedId, t.isNew.desc(), t.createdAt.desc(), t.likerId.desc()),
+    // The likes a member gave, newest first.
+    index('likes_given_idx').on(t.likerId, t.createdAt.desc(), t.likedId.desc()),
     check('likes_not_self', sql`${t.likerId} <> ${t.likedId}`),
   ],
 );
@@ -330,3 +336,390 @@ export const mailOutbox = pgTable('mail_outbox', {
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Web-push subscriptions (N-02): one row per browser or device of a member. The endpoint is unique: a
+ * browser that logs in as someone else moves its subscription to that member.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Credit bundles per site and country, priced in the country's currency in integer cents (Pay-01). */
+export const creditBundles = pgTable(
+  'credit_bundles',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    credits: integer('credits').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('credit_bundles_site_country_credits_key').on(t.siteId, t.country, t.credits),
+    check('credit_bundles_positive', sql`${t.credits} > 0 and ${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * One row per payment attempt. The amount is fixed on the server when the row is made; the status only
+ * moves forward (a trigger of migration payments_custom refuses anything else), and the credits of a
+ * paid payment are booked once, with the payment as the ledger reference (Pay-10).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => creditBundles.id),
+    credits: integer('credits').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    country: text('country').notNull(),
+    method: text('method').notNull(),
+    provider: text('provider').notNull(),
+    providerId: text('provider_id'),
+    status: text('status')
+      .$type<'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired' | 'refunded'>()
+      .notNull()
+      .default('open'),
+    discountCode: text('discount_code'),
+    discountPercentage: integer('discount_percentage').notNull().default(0),
+    refundedCredits: integer('refunded_credits').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_public_id_key').on(t.publicId),
+    uniqueIndex('payments_provider_id_key').on(t.provider, t.providerId),
+    index('payments_user_idx').on(t.userId, t.id),
+    check('payments_amount_nonnegative', sql`${t.amountCents} >= 0 and ${t.credits} > 0`),
+  ],
+);
+
+/** The built-in test provider's own side: what it was asked to charge and what the tester chose. */
+export const testProviderPayments = pgTable('test_provider_payments', {
+  id: text('id').primaryKey(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  method: text('method').notNull(),
+  status: text('status').notNull().default('open'),
+  redirectUrl: text('redirect_url').notNull(),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Discount codes (Pay-07): a percentage off, from a minimum order value, optionally for one country. */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    percentage: integer('percentage').notNull(),
+    minimumCents: integer('minimum_cents').notNull().default(0),
+    country: text('country'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    oncePerMember: boolean('once_per_member').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_key').on(t.code),
+    check('discount_codes_percentage', sql`${t.percentage} between 1 and 100`),
+  ],
+);
+
+/**
+ * A code (or TIMEBONUS25) used by a member for a payment. Unique per member and code, so two tabs
+ * redeeming one single-use code cannot both win; a payment that fails gives its code back.
+ */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discount_redemptions_user_code_key').on(t.userId, t.code),
+    index('discount_redemptions_payment_idx').on(t.paymentId),
+  ],
+);
+
+/** The time-bonus popup closed by a member (Pay-09): it does not open again. */
+export const timeBonusDismissals = pgTable('time_bonus_dismissals', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every text message the site sends; without an SMS provider it stays here and shows at /dev/sms. */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  text: text('text').notNull(),
+  status: text('status').$type<'kept' | 'sent' | 'failed'>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A direct-debit order waiting for its SMS code (Pay-06). The IBAN is kept masked: a one-time debit
+ * through the provider is made when the code is right, and nothing later needs the full number here.
+ */
+export const directDebitRequests = pgTable(
+  'direct_debit_requests',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => creditBundles.id),
+    discountCode: text('discount_code'),
+    accountHolder: text('account_holder').notNull(),
+    ibanMasked: text('iban_masked').notNull(),
+    street: text('street').notNull(),
+    houseNumber: text('house_number').notNull(),
+    zip: text('zip').notNull(),
+    city: text('city').notNull(),
+    phone: text('phone').notNull(),
+    otpHash: text('otp_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('direct_debit_requests_public_id_key').on(t.publicId),
+    index('direct_debit_requests_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * A conversation between two members (C-01): one per pair, members stored lowest id first. `lastSeq` is
+ * the conversation's monotonic message sequence; bumping it is the lock that orders concurrent sends.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    memberLow: integer('member_low')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberHigh: integer('member_high')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedBy: integer('started_by').notNull(),
+    lastSeq: integer('last_seq').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_key').on(t.memberLow, t.memberHigh),
+    index('conversations_high_idx').on(t.memberHigh),
+    check('conversations_ordered', sql`${t.memberLow} < ${t.memberHigh}`),
+  ],
+);
+
+/**
+ * One member's side of a conversation: their read position, unread count, and whether they removed it
+ * (C-05, C-06). Removing hides messages up to `clearedSeq` for this member only; a new message brings the
+ * conversation back. The other side of a conversation nobody wrote in yet stays hidden.
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otherId: integer('other_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readSeq: integer('read_seq').notNull().default(0),
+    clearedSeq: integer('cleared_seq').notNull().default(0),
+    unread: integer('unread').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.memberId] }),
+    // The chat list: a member's shown conversations, latest activity first (cursor-paged).
+    index('conversation_members_list_idx')
+      .on(t.memberId, t.lastActivityAt.desc(), t.conversationId.desc())
+      .where(sql`${t.deletedAt} is null`),
+    // Unread totals and the operators' queue read only the rows with something unread.
+    index('conversation_members_unread_idx').on(t.memberId).where(sql`${t.unread} > 0`),
+    index('conversation_members_other_idx').on(t.otherId),
+    check('conversation_members_unread_nonnegative', sql`${t.unread} >= 0`),
+  ],
+);
+
+/**
+ * A chat message (C-02, C-07, C-09, C-12). `(senderId, clientId)` is unique: a retried send finds the
+ * stored message instead of storing it twice. `sentBy` tells a member's own message from an operator's
+ * answer for a fictional profile.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentBy: text('sent_by').$type<'member' | 'operator'>().notNull().default('member'),
+    kind: text('kind').$type<'text' | 'photo' | 'gift'>().notNull(),
+    body: text('body'),
+    photoFilename: text('photo_filename'),
+    photoThumbFilename: text('photo_thumb_filename'),
+    photoWidth: integer('photo_width'),
+    photoHeight: integer('photo_height'),
+    giftCode: text('gift_code'),
+    clientId: text('client_id').notNull(),
+    creditsSpent: integer('credits_spent').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messages_conversation_seq_key').on(t.conversationId, t.seq),
+    uniqueIndex('messages_sender_client_key').on(t.senderId, t.clientId),
+    // /media/chat/<key> finds its message by file name.
+    uniqueIndex('messages_photo_key').on(t.photoFilename).where(sql`${t.photoFilename} is not null`),
+    uniqueIndex('messages_photo_thumb_key')
+      .on(t.photoThumbFilename)
+      .where(sql`${t.photoThumbFilename} is not null`),
+    check('messages_kind', sql`${t.kind} in ('text', 'photo', 'gift')`),
+  ],
+);
+
+/** Per member counters of the free tier (spec §6): free messages used, conversations started. */
+export const chatAllowances = pgTable(
+  'chat_allowances',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    freeMessagesUsed: integer('free_messages_used').notNull().default(0),
+    conversationsStarted: integer('conversations_started').notNull().default(0),
+  },
+  (t) => [
+    check('chat_allowances_nonnegative', sql`${t.freeMessagesUsed} >= 0 and ${t.conversationsStarted} >= 0`),
+  ],
+);
+
+/** The gift catalogue (C-09): names come from the catalogs (`gift.<code>`), images are static files. */
+export const gifts = pgTable('gifts', {
+  code: text('code').primaryKey(),
+  image: text('image').notNull(),
+  /** Price in credits; null: the site's gift_credits. */
+  price: integer('price'),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/**
+ * What happened to a member that they should hear of: likes, matches, system notices, and later
+ * messages and payments (D-09, N-01). Generic on purpose: a feature adds rows through
+ * `createNotification` with its own `kind` and JSON payload. `actorId` is the member it is about, if
+ * any (lists leave out members who cannot be shown). `popupSeenAt`: the full-screen like/match modal
+ * (D-04) has shown it, so it never shows again.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    popupSeenAt: timestamp('popup_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The notifications page: a member's newest first, keyset on id.
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    // The unread count of the navigation reads only the unread ones.
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_actor_idx').on(t.actorId),
+  ],
+);
+
+/**
+ * Per-member counters of one local day (the swipe game's free likes, auto-likes): raised by one
+ * conditional upsert, so parallel requests can never pass a daily limit.
+ */
+export const dailyCounters = pgTable(
+  'daily_counters',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.day] })],
+);
+
+/** Profiles a member passed in the swipe game: not shown again, unless the pass is undone (D-07). */
+export const swipePasses = pgTable(
+  'swipe_passes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.memberId] }),
+    index('swipe_passes_member_idx').on(t.memberId),
+    index('swipe_passes_recent_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { findUserByEmail } from '../features/accounts/queries.ts';
 import { hashPassword, SIGNUP_DONE } from '../features/accounts/service.ts';
 import { bookCredits } from '../features/accounts/wallet.ts';
+import { seedCredits } from '../features/credits/seed.ts';
 import type { Db } from './client.ts';
+import { seedDemoChats } from './demo/chats.ts';
 import { seedDemoMembers } from './demo/seed-members.ts';
 import { companies, profiles, sites, users } from './schema.ts';
 
@@ -118,6 +120,7 @@ export async function seedDemo(
       },
     ])
     .onConflictDoNothing();
+  await seedCredits(db);
 
   const notes: string[] = [];
   // Fictional members to browse (issue "Profiles" 7); tests that do not need them leave `members` at 0.
@@ -151,6 +154,9 @@ export async function seedDemo(
       await bookCredits(db, user.id, 20, { reason: 'signup', reference: 'signup' });
     }
   }
+  const demo = await findUserByEmail(db, DEMO_MEMBER.email);
+  if (demo && (await seedDemoChats(db, demo.id)))
+    notes.push('The demo member has a few chats with demo members');
   notes.push(`Demo login: ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}`);
   return { notes };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Locale } from '../../shared/i18n/locales.ts';
+import { isDataException } from '../db/errors.ts';
 import { t } from './i18n.ts';
 
 /**
@@ -67,6 +68,13 @@ export function registerErrorHandler(
       return reply
         .status(400)
         .send({ error: { code: 'validation', message: t(locale, 'error.validation'), fields } });
+    }
+    if (isDataException(err)) {
+      // Issue 10 item 5: a string the contract let through must still not become a 500.
+      req.log.warn({ code: (err as { code?: string }).code }, 'database refused input');
+      return reply
+        .status(400)
+        .send({ error: { code: 'bad_request', message: t(locale, 'error.bad_request') } });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unhandled error');

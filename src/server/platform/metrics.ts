@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** One registry per app instance, so tests that build many apps do not share counters. */
 export function createMetrics() {
@@ -23,6 +23,16 @@ export function createMetrics() {
     pageHidden: new Counter({
       name: 'vonk_page_hidden_total',
       help: 'Page-hidden beacons received',
+      registers: [registry],
+    }),
+    redisDegraded: new Gauge({
+      name: 'vonk_redis_degraded',
+      help: '1 while Redis is configured but not answering (rate limits count in-process)',
+      registers: [registry],
+    }),
+    rateLimitLocalCounts: new Counter({
+      name: 'vonk_rate_limit_local_total',
+      help: 'Requests the rate limiter counted in-process because Redis was down',
       registers: [registry],
     }),
   };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cleanStoredText } from '../../shared/contract/text.ts';
 import { RULES } from '../../shared/rules.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -37,7 +38,7 @@ export async function createSession(db: Db, userId: number, userAgent: string, n
     tokenHash: hashToken(token),
     userId,
     expiresAt: new Date(now.getTime() + SESSION_MS),
-    userAgent: userAgent.slice(0, 300),
+    userAgent: cleanStoredText(userAgent, 300),
   });
   return token;
 }
@@ -97,8 +98,11 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 }
 
 /**
- * Reads the session cookie of every API request into req.user. Banned and deleted members have no
- * session: theirs is ended here, so the members area refuses them at once (A-10).
+ * Reads the session cookie of every API request into req.user. Deleted members have no session: theirs
+ * is ended here. A banned member's session is kept but never logs in: every call that needs a member
+ * answers 403 `banned`, and GET /api/user.php too, however many requests race and whichever comes
+ * first, so the web client always lands on /pages/ban instead of a silent logout (A-10). Logging out
+ * ends it.
  */
 export function registerSessions(app: FastifyInstance) {
   app.decorateRequest('user', null);
@@ -108,17 +112,20 @@ export function registerSessions(app: FastifyInstance) {
     if (!req.url.startsWith('/api/') && !req.url.startsWith('/media/private/')) return;
     const user = await findSessionUser(app.db, token);
     if (!user) return;
-    if (user.status === 'banned' || user.status === 'deleted') {
+    if (user.status === 'banned') {
+      req.bannedSession = user.sessionId;
+      return;
+    }
+    if (user.status === 'deleted') {
       await deleteSession(app.db, user.sessionId);
-      req.bannedSession = user.status === 'banned';
       return;
     }
     req.user = user as SessionUser;
   });
-  app.decorateRequest('bannedSession', false);
+  app.decorateRequest('bannedSession', null);
   app.decorate('requireUser', async (req: FastifyRequest) => {
     if (!req.user) {
-      if (req.bannedSession)
+      if (req.bannedSession !== null)
         throw new AppError(403, 'banned', 'auth.banned', { details: { authentication_required: true } });
       throw new AppError(403, 'authentication_required', 'auth.required', {
         details: { authentication_required: true },
@@ -129,7 +136,8 @@ export function registerSessions(app: FastifyInstance) {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    bannedSession: boolean;
+    /** The session id when the cookie belongs to a banned member (A-10); null otherwise. */
+    bannedSession: number | null;
   }
 }
 

@@ -3,8 +3,9 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * Where member media lives. The disk store is the default; an S3-compatible store can implement the same
- * three calls. Keys are flat, random, server-made names (never anything a client sent).
+ * Where member media lives. The disk store is the default; with S3_BUCKET set, an S3-compatible bucket
+ * (storage-s3.ts) that every instance shares. Keys are flat, random, server-made names (never anything a
+ * client sent).
  */
 export interface MediaStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
@@ -12,6 +13,8 @@ export interface MediaStorage {
   get(key: string): Promise<Buffer | null>;
   /** Removes the key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Lets go of connections, when the store holds any (called when the app closes). */
+  close?(): Promise<void>;
 }
 
 declare module 'fastify' {

@@ -16,11 +16,42 @@ const escapeHtml = (s: string) =>
   );
 
 const MEMBER_PATH = /^\/members\/(\d{1,10})\/?$/;
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * The site's colours for the inline shell of index.html, which paints before any JavaScript (a bar and a
+ * skeleton; React replaces it on its first render). Only plain hex colours reach the style attribute.
+ */
+function shellTheme(site: SiteRow): string {
+  const vars: string[] = [];
+  if (HEX_COLOUR.test(site.themePrimary)) vars.push(`--shell-primary:${site.themePrimary}`);
+  if (HEX_COLOUR.test(site.themeSecondary)) vars.push(`--shell-secondary:${site.themeSecondary}`);
+  return vars.join(';');
+}
 
 function iconSvg(site: SiteRow): string {
   // A spark on the site's colour: the app icon, drawn here so every site gets its own.
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="96" fill="${site.themePrimary}"/><path d="M282 72 150 292h96l-22 148 138-226h-98z" fill="${site.themeSecondary}"/></svg>`;
 }
+
+/**
+ * The built catalog chunk of each locale, from Vite's manifest (`messages-<locale>-<hash>.js`). The page
+ * preloads the one of its locale, so the catalog downloads beside the app's code instead of after it.
+ */
+function catalogChunks(webDir: string): Map<string, string> {
+  const chunks = new Map<string, string>();
+  const file = join(webDir, '.vite/manifest.json');
+  if (!existsSync(file)) return chunks;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file?: string }>;
+  for (const [source, entry] of Object.entries(manifest)) {
+    const locale = /\/i18n\/messages\/([a-z]{2})\.json$/.exec(source)?.[1];
+    if (locale && entry.file) chunks.set(locale, `/${entry.file}`);
+  }
+  return chunks;
+}
+
+const preloadCatalog = (href: string | undefined) =>
+  href ? `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />\n  ` : '';
 
 /**
  * Serves the built web app: hashed assets for a year, the SPA for known routes (200) and the same
@@ -78,6 +109,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       wildcard: false,
       index: false,
       serve: true,
+      // The build writes .br and .gz copies (scripts/vite-precompress.ts): sent as they are, with Vary.
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.includes(`${join(webDir, 'assets')}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -86,6 +119,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     });
   }
   const shell = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  const catalogs = catalogChunks(webDir);
 
   /**
    * Open Graph tags for a shared profile link (M-05): name, age and city, the start of the about text,
@@ -124,12 +158,13 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     // Also on a 404 shell: a profile link works before the web app names the route.
     const share = await shareTags(req, site);
     const html = shell
-      .replace('<html lang="nl">', `<html lang="${locale}">`)
+      .replace('<html lang="nl">', () => `<html lang="${locale}" style="${shellTheme(site)}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.indexTitle)}</title>`)
       .replace('content="__DESCRIPTION__"', `content="${escapeHtml(site.description)}"`)
       .replace('content="__THEME__"', `content="${escapeHtml(site.themePrimary)}"`)
+      .replace('__SITE_NAME__', () => escapeHtml(site.name))
       // A function, so "$&" in a member's name is not a replacement pattern.
-      .replace('</head>', () => `${share}</head>`);
+      .replace('</head>', () => `${preloadCatalog(catalogs.get(locale))}${share}</head>`);
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string' && site.cdnPrefix) {
       reply.header('content-security-policy', cspWithImageOrigin(csp, site.cdnPrefix));

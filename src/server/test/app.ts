@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed.ts';
+import type { Bus } from '../platform/bus.ts';
 
 /**
  * A fresh database for one test file: embedded PGlite in memory, or, when TEST_DATABASE_URL points at a
@@ -17,7 +19,7 @@ import { seedDemo } from '../db/seed.ts';
  */
 export async function createTestDatabase(
   opts: { onConnectionError?: (err: Error) => void } = {},
-): Promise<Database & { drop(): Promise<void> }> {
+): Promise<Database & { drop(): Promise<void>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: null });
@@ -35,6 +37,7 @@ export async function createTestDatabase(
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: serverUrl });
@@ -57,11 +60,18 @@ export const TEST_SHELL =
 
 /**
  * The real app on a fresh, migrated, seeded database; inject requests with app.inject. `webShell`
- * serves that index.html from a temporary folder, so page tests do not depend on a web build.
+ * serves that index.html from a temporary folder, so page tests do not depend on a web build; `webFiles`
+ * adds built files beside it (paths relative to the folder, e.g. `assets/app-1a2b.js`).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: { redis?: Redis; webShell?: string } = {},
+  deps: {
+    redis?: Redis;
+    webShell?: string;
+    webFiles?: Record<string, string | Buffer>;
+    logStream?: DestinationStream;
+    bus?: Bus;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedDemo(database.db);
@@ -70,6 +80,10 @@ export async function createTestApp(
     webDir = mkdtempSync(join(tmpdir(), 'vonk-web-'));
     mkdirSync(join(webDir, 'assets'));
     writeFileSync(join(webDir, 'index.html'), deps.webShell);
+    for (const [path, body] of Object.entries(deps.webFiles ?? {})) {
+      mkdirSync(dirname(join(webDir, path)), { recursive: true });
+      writeFileSync(join(webDir, path), body);
+    }
   }
   const loaded = loadConfig({
     NODE_ENV: 'test',
@@ -78,7 +92,13 @@ export async function createTestApp(
     ...env,
   });
   const config = webDir ? { ...loaded, webDir } : loaded;
-  const app = await buildApp({ config, database, redis: deps.redis });
+  const app = await buildApp({
+    config,
+    database,
+    redis: deps.redis,
+    logStream: deps.logStream,
+    bus: deps.bus,
+  });
   await app.ready();
   return {
     app,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from '../data/common-passwords.ts';
 import { LOCALES } from '../i18n/locales.ts';
+import { isVisibleName, zLine, zMultiline, zSecret } from './text.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
 
@@ -44,21 +45,31 @@ export const DELETE_REASONS = [
   'other',
 ] as const;
 
-export const ZEmail = z.string().trim().toLowerCase().max(254).email({ message: 'validation.email_invalid' });
+/** An e-mail address as typed: NFKC (a fullwidth "＠" is an "@"), lower case. */
+const ZEmailText = zLine(254, { form: 'NFKC', charactersMessage: 'validation.email_invalid' }).toLowerCase();
+export const ZEmail = ZEmailText.email({ message: 'validation.email_invalid' });
 
-export const ZPassword = z
-  .string()
-  .min(8, { message: 'validation.password_short' })
-  .max(128, { message: 'validation.password_long' })
-  .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { message: 'validation.password_common' });
+/** A password as typed: never normalised or trimmed, so it logs in byte for byte as it was set. */
+const ZPasswordTyped = zSecret(256);
+export const ZPassword = zSecret(128, {
+  min: 8,
+  minMessage: 'validation.password_short',
+  maxMessage: 'validation.password_long',
+}).refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { message: 'validation.password_common' });
 
-export const ZProfileName = z
-  .string()
-  .trim()
-  .min(2, { message: 'validation.name_length' })
-  .max(30, { message: 'validation.name_length' })
+/**
+ * A profile name, NFKC-normalised before every rule (issue 10 item 12): "＠admin" starts with an "@",
+ * and invisible, zero-width and bidi control characters are refused, so a name shows what it is.
+ */
+export const ZProfileName = zLine(30, {
+  form: 'NFKC',
+  min: 2,
+  minMessage: 'validation.name_length',
+  maxMessage: 'validation.name_length',
+  charactersMessage: 'validation.name_characters',
+})
   .refine((n) => !n.startsWith('@'), { message: 'validation.name_starts_at' })
-  .refine((n) => !/[<>{}\n\r\t]/.test(n), { message: 'validation.name_characters' });
+  .refine((n) => isVisibleName(n) && !/[<>{}]/.test(n), { message: 'validation.name_characters' });
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -89,14 +100,24 @@ export function ZDateOfBirth(minAge: number, today: () => Date = () => new Date(
 
 export const ZTracking = z
   .object({
-    network: z.string().max(64).optional(),
-    ref: z.string().max(64).optional(),
-    sub1: z.string().max(128).optional(),
-    sub2: z.string().max(128).optional(),
-    sub3: z.string().max(128).optional(),
+    network: zLine(64).optional(),
+    ref: zLine(64).optional(),
+    sub1: zLine(128).optional(),
+    sub2: zLine(128).optional(),
+    sub3: zLine(128).optional(),
   })
   .partial();
 export type TTracking = z.infer<typeof ZTracking>;
+
+/** Name and e-mail compared as the schemas would store them. */
+function sameText(name: string, email: string): boolean {
+  const norm = (s: string) => s.normalize('NFKC').trim().toLowerCase();
+  return norm(name) === norm(email);
+}
+function isNameAndEmail(value: unknown): value is { name: string; email: string } {
+  const v = value as { name?: unknown; email?: unknown } | null;
+  return typeof v?.name === 'string' && typeof v.email === 'string';
+}
 
 /** Step 0 of signup: the account. One schema for the form and the server. */
 export function makeSignupSchema(minAge: number) {
@@ -106,17 +127,21 @@ export function makeSignupSchema(minAge: number) {
       name: ZProfileName,
       password: ZPassword,
       date_of_birth: ZDateOfBirth(minAge),
-      signup_message: z.string().trim().max(500, { message: 'validation.text_long' }).optional().default(''),
+      signup_message: zMultiline(500).optional().default(''),
       gender: z.enum(GENDERS, { message: 'validation.choose' }),
       looking_for: z.enum(GENDERS, { message: 'validation.choose' }),
       tracking: ZTracking.optional(),
       terms: z.literal(true, { message: 'validation.terms_required' }),
     })
-    .superRefine((v, ctx) => {
-      if (v.name.trim().toLowerCase() === v.email.trim().toLowerCase()) {
-        ctx.addIssue({ code: 'custom', path: ['name'], message: 'validation.name_is_email' });
-      }
-    });
+    .superRefine(
+      (v, ctx) => {
+        if (sameText(v.name, v.email)) {
+          ctx.addIssue({ code: 'custom', path: ['name'], message: 'validation.name_is_email' });
+        }
+      },
+      // Checked even while other fields are wrong, so the form shows every field error at once (issue 10).
+      { when: ({ value }) => isNameAndEmail(value) },
+    );
 }
 /** The widest form, for OpenAPI and types: the server checks min_age of the site on top. */
 export const ZSignupRequest = makeSignupSchema(18);
@@ -132,8 +157,8 @@ export const ZAboutMe = z
     relationship_status: z.enum(RELATIONSHIP_STATUSES),
     tattoos: z.enum(TATTOOS),
     signup_reason: z.enum(SIGNUP_REASONS),
-    interests: z.array(z.string().max(40)).max(30),
-    about: z.string().trim().max(2000, { message: 'validation.text_long' }),
+    interests: z.array(zLine(40)).max(30),
+    about: zMultiline(2000),
   })
   .partial();
 export type TAboutMe = z.infer<typeof ZAboutMe>;
@@ -144,8 +169,8 @@ export const ZSignupStepRequest = z.object({
 });
 
 export const ZLoginRequest = z.object({
-  email: z.string().trim().toLowerCase().max(254),
-  password: z.string().max(256),
+  email: ZEmailText,
+  password: ZPasswordTyped,
 });
 
 export const ZMainImage = z
@@ -184,23 +209,26 @@ export type TUserResponse = z.infer<typeof ZUserResponse>;
 
 export const ZUpdateUserRequest = z.object({ language: z.enum(LOCALES) });
 
+/** A one-time token from a mailed link. */
+export const ZToken = zSecret(200, { min: 10, minMessage: 'reset.link_invalid' });
+
 export const ZResetRequest = z.object({ email: ZEmail });
 export const ZResetDoRequest = z
-  .object({ token: z.string().min(10).max(200), password: ZPassword, password_confirm: z.string().max(256) })
+  .object({ token: ZToken, password: ZPassword, password_confirm: ZPasswordTyped })
   .refine((v) => v.password === v.password_confirm, {
     path: ['password_confirm'],
     message: 'validation.passwords_differ',
   });
 
 export const ZChangePasswordRequest = z
-  .object({ old_password: z.string().max(256), password: ZPassword, password_confirm: z.string().max(256) })
+  .object({ old_password: ZPasswordTyped, password: ZPassword, password_confirm: ZPasswordTyped })
   .refine((v) => v.password === v.password_confirm, {
     path: ['password_confirm'],
     message: 'validation.passwords_differ',
   });
 
-export const ZChangeEmailRequest = z.object({ email: ZEmail, password: z.string().max(256) });
-export const ZTokenRequest = z.object({ token: z.string().min(10).max(200) });
+export const ZChangeEmailRequest = z.object({ email: ZEmail, password: ZPasswordTyped });
+export const ZTokenRequest = z.object({ token: ZToken });
 
 export const ZNotificationSettingsRequest = z.object({
   notification_settings: z.partialRecord(z.enum(NOTIFICATION_TYPES), z.boolean()),
@@ -218,9 +246,9 @@ export const ZRetentionResponse = z.object({
 });
 export const ZRetentionAcceptRequest = z.object({ kind: z.enum(['invisible', 'pause_email', 'discount']) });
 export const ZDeleteAccountRequest = z.object({
-  password: z.string().max(256),
+  password: ZPasswordTyped,
   reasons: z.array(z.enum(DELETE_REASONS)).max(DELETE_REASONS.length),
-  comment: z.string().trim().max(1000).optional().default(''),
+  comment: zMultiline(1000).optional().default(''),
 });
 
 export const ZOk = z.object({ ok: z.literal(true) });

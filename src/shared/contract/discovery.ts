@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDERS } from './accounts.ts';
 import { ZMemberCard } from './profiles.ts';
+import { zLine } from './text.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
 
@@ -30,26 +31,26 @@ const ZAge = z.coerce
   .min(SEARCH.minAge, { message: 'discovery.age_bounds' })
   .max(SEARCH.maxAge, { message: 'discovery.age_bounds' });
 
+const ZRegionCode = zLine(10, { form: 'NFKC', maxMessage: 'profiles.unknown_region' }).toUpperCase();
+
 export const ZSearchQuery = z
   .object({
     gender: optional(z.enum(GENDERS, { message: 'validation.choose' })),
     country: optional(
-      z
-        .string()
-        .trim()
+      zLine(8, { form: 'NFKC', maxMessage: 'error.unknown_country' })
         .toUpperCase()
         .regex(/^[A-Z]{2}$/, { message: 'error.unknown_country' }),
     ),
     /** ISO 3166-2 code of a region of `country` (GET /api/regions). */
-    region: optional(z.string().trim().toUpperCase().max(10, { message: 'profiles.unknown_region' })),
+    region: optional(ZRegionCode),
     /** The spec's name of the region field; same as `region`. */
-    countryregion: optional(z.string().trim().toUpperCase().max(10, { message: 'profiles.unknown_region' })),
+    countryregion: optional(ZRegionCode),
     min_age: optional(ZAge),
     max_age: optional(ZAge),
     page: optional(z.coerce.number().int().min(1).max(SEARCH.maxPage)),
     /** Traffic source of a visitor (spec §3 tracking record): may open logged-out search (D-02). */
-    network: optional(z.string().max(64)),
-    ref: optional(z.string().max(64)),
+    network: optional(zLine(64)),
+    ref: optional(zLine(64)),
   })
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
     path: ['min_age'],

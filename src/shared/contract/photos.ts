@@ -2,17 +2,8 @@ import { z } from 'zod';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
 
-/** What an upload may be; the web app checks the same numbers before sending (M-03). */
-export const PHOTO_UPLOAD = {
-  field: 'photo',
-  privateField: 'is_private',
-  maxBytes: 10 * 1024 * 1024,
-  /** Decoded size cap: stops decompression bombs before they take the memory. */
-  maxPixels: 40_000_000,
-  /** Shortest side a profile photo needs to be useful on a card. */
-  minSide: 200,
-  accept: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif', 'image/avif'],
-} as const;
+// The upload limits live in a module without zod, so the web app's first load does not carry zod.
+export { PHOTO_UPLOAD } from './photo-upload.ts';
 
 const ZId = z.number().int().positive().max(2_147_483_647);
 
@@ -72,3 +63,11 @@ export const ZMainImage = z
   })
   .nullable();
 export type TMainImage = z.infer<typeof ZMainImage>;
+
+/** A media file's path parameter, and the query of a signed link to a private one (M-04). */
+export const ZMediaParams = z.object({ key: z.string().max(200) });
+export const ZSignedMediaQuery = z.object({
+  exp: z.string().max(20).optional(),
+  v: z.string().max(20).optional(),
+  sig: z.string().max(100).optional(),
+});

@@ -12,6 +12,7 @@ import {
   ZProfileName,
 } from './accounts.ts';
 import { ZMainImage } from './photos.ts';
+import { zLine } from './text.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
 
@@ -93,13 +94,11 @@ export const ZUpdateProfileRequest = ZAboutMe.extend({
   name: ZProfileName,
   gender: z.enum(GENDERS, { message: 'validation.choose' }),
   looking_for: z.enum(GENDERS, { message: 'validation.choose' }),
-  country: z
-    .string()
-    .trim()
+  country: zLine(8, { form: 'NFKC', maxMessage: 'error.unknown_country' })
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { message: 'error.unknown_country' }),
-  region: z.string().trim().toUpperCase().max(10, { message: 'profiles.unknown_region' }).nullable(),
-  city: z.string().trim().max(80, { message: 'validation.text_long' }).nullable(),
+  region: zLine(10, { form: 'NFKC', maxMessage: 'profiles.unknown_region' }).toUpperCase().nullable(),
+  city: zLine(80).nullable(),
 }).partial();
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
 

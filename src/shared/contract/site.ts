@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
+import { zLine } from './text.ts';
 
 export const ZLocale = z.enum(LOCALES);
 
@@ -9,7 +10,7 @@ export const ZCountry = z
   .describe('ISO 3166-1 alpha-2 country code');
 
 export const ZSettingsQuery = z.object({
-  domain: z.string().max(2048).optional(),
+  domain: zLine(2048).optional(),
 });
 
 export const ZMessageCost = z.object({
@@ -82,7 +83,7 @@ export const ZInterest = z.object({
 export const ZInterestsResponse = z.object({ interests: z.array(ZInterest) });
 export type TInterest = z.infer<typeof ZInterest>;
 
-export const ZRegionsQuery = z.object({ country: z.string().max(64) });
+export const ZRegionsQuery = z.object({ country: zLine(64) });
 export const ZRegionsResponse = z.object({
   country: ZCountry,
   label: z.enum(['province', 'state', 'canton', 'region', 'county']),

@@ -1,7 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TLikeResponse } from '../../shared/contract/likes.ts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  LikeType,
+  TAutoLikeResponse,
+  TLikeResponse,
+  TLikesResponse,
+} from '../../shared/contract/likes.ts';
+import type { TNotificationsResponse, TPopupResponse } from '../../shared/contract/notifications.ts';
 import type { TMemberResponse } from '../../shared/contract/profiles.ts';
 import { api } from './client.ts';
+import { refreshAfterAction } from './counts.ts';
 
 /**
  * Like or unlike a member (M-05). The profile page shows the new state at once and goes back to the old
@@ -21,6 +28,93 @@ export function useLike(id: number) {
       setLiked(liked);
     },
     onError: (_err, liked) => setLiked(!liked),
-    onSuccess: (res) => setLiked(res.liked),
+    onSuccess: (res) => {
+      setLiked(res.liked);
+      refreshAfterAction(queryClient);
+    },
+  });
+}
+
+/** A likes list, page by page (D-03). */
+export function useLikesList(type: LikeType, pageSize?: number) {
+  return useInfiniteQuery({
+    queryKey: ['likes', type, pageSize ?? null],
+    queryFn: ({ pageParam }) => {
+      const q = new URLSearchParams({ type });
+      if (pageSize) q.set('limit', String(pageSize));
+      if (pageParam) q.set('cursor', pageParam);
+      return api<TLikesResponse>(`/api/likes?${q}`);
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** Like a member from a list (like back): the lists and counts reload after. */
+export function useLikeMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<TLikeResponse>(`/api/members/${id}/like`, { method: 'POST' }),
+    onSuccess: () => refreshAfterAction(queryClient),
+  });
+}
+
+/** D-06: a fitting fictional profile likes the member; the likes reload 500 ms later (spec §7). */
+export function useAutoLike() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<TAutoLikeResponse>('/api/likes/auto', { method: 'POST' }),
+    onSuccess: () => {
+      setTimeout(() => refreshAfterAction(queryClient), 500);
+    },
+  });
+}
+
+/**
+ * D-04: the next like or match for the full-screen modal, of those that arrived since this page
+ * loaded (`after` the newest notification at that moment). Asked again whenever the counts change, so
+ * the refresh loop, an own action or a real-time event all bring it.
+ */
+export function usePopup(enabled: boolean, countsVersion: number) {
+  const baseline = useQuery({
+    queryKey: ['popup-baseline'],
+    queryFn: () => api<TPopupResponse>('/api/notifications/popup'),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  }).data?.latest_id;
+  return useQuery({
+    queryKey: ['notifications', 'popup', baseline, countsVersion],
+    queryFn: () => api<TPopupResponse>(`/api/notifications/popup?after=${baseline}`),
+    enabled: enabled && baseline !== undefined,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data?.popup;
+}
+
+export function useDismissPopup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(`/api/notifications/${id}/popup-seen`, { method: 'POST' }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['counts'] }),
+  });
+}
+
+/** The notifications page (D-09, N-01), page by page. */
+export function useNotifications() {
+  return useInfiniteQuery({
+    queryKey: ['notifications', 'list'],
+    queryFn: ({ pageParam }) =>
+      api<TNotificationsResponse>(`/api/notifications${pageParam ? `?cursor=${pageParam}` : ''}`),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (upTo: number) => api('/api/notifications/read', { method: 'POST', json: { up_to: upTo } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['counts'] }),
   });
 }

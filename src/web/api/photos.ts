@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PHOTO_UPLOAD, type TPhoto, type TPhotoList } from '../../shared/contract/photos.ts';
-import { ApiError, api, CLIENT_HEADER } from './client.ts';
+import { PHOTO_UPLOAD } from '../../shared/contract/photo-upload.ts';
+import type { TPhoto, TPhotoList } from '../../shared/contract/photos.ts';
+import { api } from './client.ts';
+import { uploadForm } from './upload.ts';
 
 export const photosQuery = {
   queryKey: ['photos'],
@@ -11,44 +13,15 @@ export function usePhotos() {
   return useQuery(photosQuery);
 }
 
-/**
- * Uploads one photo as multipart field `photo` (and `is_private`) with progress: XMLHttpRequest, because
- * fetch cannot report upload progress yet. Rejects with an ApiError carrying the server's message.
- */
+/** Uploads one photo as multipart field `photo` (and `is_private`) with progress (M-03). */
 export function uploadPhoto(
   file: File,
   opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal; isPrivate?: boolean } = {},
 ): Promise<TPhoto> {
-  return new Promise((resolve, reject) => {
-    const url = '/api/photos';
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader(CLIENT_HEADER, 'web');
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        opts.onProgress?.(1);
-        resolve(body as TPhoto);
-      } else reject(new ApiError(xhr.status, url, body));
-    };
-    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    opts.signal?.addEventListener('abort', () => xhr.abort());
-    const form = new FormData();
-    if (opts.isPrivate) form.append(PHOTO_UPLOAD.privateField, 'true');
-    form.append(PHOTO_UPLOAD.field, file);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  if (opts.isPrivate) form.append(PHOTO_UPLOAD.privateField, 'true');
+  form.append(PHOTO_UPLOAD.field, file);
+  return uploadForm<TPhoto>('/api/photos', form, opts);
 }
 
 /** Photo changes move the main image, which the navigation avatar and the own profile show too. */

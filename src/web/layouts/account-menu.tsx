@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { Bell, ChevronDown, LogOut, Settings, Sparkles, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -41,6 +41,8 @@ export default function AccountMenu({ user }: { user: TUser }) {
   const logout = useLogout();
   const profile = pathFor('profile');
   const settings = pathFor('settings');
+  const matchFinder = pathFor('match-finder');
+  const notifications = pathFor('notifications');
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="inline-flex min-h-11 items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-surface data-[state=open]:bg-surface">
@@ -65,6 +67,22 @@ export default function AccountMenu({ user }: { user: TUser }) {
               <Link to={profile}>
                 <UserRound aria-hidden size={18} />
                 <FormattedMessage id="nav.profile" />
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          {matchFinder && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={matchFinder}>
+                <Sparkles aria-hidden size={18} />
+                <FormattedMessage id="nav.match_finder" />
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          {notifications && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={notifications}>
+                <Bell aria-hidden size={18} />
+                <FormattedMessage id="nav.notifications" />
               </Link>
             </DropdownMenu.Item>
           )}

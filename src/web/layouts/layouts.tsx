@@ -1,14 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Outlet } from 'react-router';
 import { useLoggedIn } from '../api/session.ts';
 import { Logo } from '../components/logo.tsx';
 import { SignupModalHost } from '../features/accounts/signup-modal-host.tsx';
+import { TimeBonus } from '../features/credits/time-bonus.tsx';
 import { useRememberTracking } from '../tracking.ts';
 import { Alerts } from './alerts.tsx';
 import { EntryWarning } from './entry-warning.tsx';
 import { Footer } from './footer.tsx';
 import { TabBar } from './tab-bar.tsx';
 import { TopNav } from './top-nav.tsx';
+
+// The members' background work (refresh loop, title, match modal) loads only for members.
+const MemberLive = lazy(() => import('../features/likes/live.tsx'));
 
 function SkipLink() {
   return (
@@ -42,11 +47,17 @@ export function DefaultLayout() {
       <SkipLink />
       <TopNav />
       <Alerts />
+      {loggedIn && <TimeBonus />}
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <Footer />
       {loggedIn && <TabBar />}
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <MemberLive />
+        </Suspense>
+      )}
       <EntryWarning layout="default" loggedIn={loggedIn} />
       <SignupModalHost />
     </div>

@@ -154,10 +154,12 @@ describe('demo members', () => {
       const thumb = await readPublicMedia(database.db, storage, row.thumb);
       expect(await sharp(thumb).metadata()).toMatchObject({ format: 'webp', ...DEMO_THUMB });
       // Only keys that a photo row points at are drawn.
-      await expect(readPublicMedia(database.db, storage, 'demo-999999-1.webp')).rejects.toMatchObject({
+      await expect(
+        readPublicMedia(database.db, storage, 'demo-999999-1-0123456789abcdef0123456789abcdef.webp'),
+      ).rejects.toMatchObject({
         status: 404,
       });
-      expect(await storage.get('demo-999999-1.webp')).toBeNull();
+      expect(await storage.get('demo-999999-1-0123456789abcdef0123456789abcdef.webp')).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -166,13 +168,13 @@ describe('demo members', () => {
 
 describe('demo portraits', () => {
   it('M-03 a demo key renders to a WebP of the right size, the same every time', async () => {
-    await renderDemoPortrait('demo-1-1.webp'); // loads DiceBear
+    await renderDemoPortrait('demo-1-1-0123456789abcdef0123456789abcdef.webp'); // loads DiceBear
     const started = performance.now();
-    const main = await renderDemoPortrait('demo-7-2.webp');
+    const main = await renderDemoPortrait('demo-7-2-0123456789abcdef0123456789abcdef.webp');
     const ms = performance.now() - started;
     expect(ms).toBeLessThan(1000);
     expect(await sharp(main as Buffer).metadata()).toMatchObject({ format: 'webp', width: 600, height: 800 });
-    const thumb = await renderDemoPortrait('demo-7-2_t.webp');
+    const thumb = await renderDemoPortrait('demo-7-2-0123456789abcdef0123456789abcdef_t.webp');
     expect(await sharp(thumb as Buffer).metadata()).toMatchObject({
       format: 'webp',
       width: 360,
@@ -180,8 +182,10 @@ describe('demo portraits', () => {
     });
     expect(await demoPortraitSvg(7, 2)).toBe(await demoPortraitSvg(7, 2));
     expect(await demoPortraitSvg(7, 2)).not.toBe(await demoPortraitSvg(7, 1));
-    expect(await renderDemoPortrait('demo-7-0.webp')).toBeNull();
+    expect(await renderDemoPortrait('demo-7-0-0123456789abcdef0123456789abcdef.webp')).toBeNull();
     expect(await renderDemoPortrait('other.webp')).toBeNull();
+    // The old guessable names are no demo keys any more (issue 10 item 11).
+    expect(await renderDemoPortrait('demo-7-2.webp')).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/contract/accounts.ts';
 import { INTERESTS } from '../../../shared/data/interests.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
+import { randomKey } from '../../platform/storage.ts';
 import { composeAbout, type TextForm } from './about.ts';
 import { CITIES, COUNTRY_LOCALE, COUNTRY_WEIGHTS, type DemoCountry } from './cities.ts';
 import { namePool } from './names.ts';
@@ -30,10 +31,14 @@ export const demoEmail = (index: number) => `demo-${index}@${DEMO_EMAIL_DOMAIN}`
 /** Not an argon2 hash, so no password matches it: demo members cannot log in. */
 export const DEMO_PASSWORD_HASH = 'demo-profile-no-login';
 
-/** The media keys of a demo member's photo `n` (1-based); the files are drawn on first request. */
+/**
+ * The media keys of a demo member's photo `n` (1-based); the files are drawn on first request. The random
+ * part makes them as unguessable as members' own photo names, so a photo the API keeps locked (visitors see
+ * only the main photo) cannot be fetched by counting (issue 10 item 11).
+ */
 export const demoPhotoKeys = (index: number, n: number) => ({
-  filename: `demo-${index}-${n}.webp`,
-  thumbFilename: `demo-${index}-${n}_t.webp`,
+  filename: `demo-${index}-${n}-${randomKey('.webp')}`,
+  thumbFilename: `demo-${index}-${n}-${randomKey('_t.webp')}`,
 });
 
 /** One person in a portrait (couples have two): what the drawing needs to fit the profile. */

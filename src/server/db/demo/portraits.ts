@@ -11,14 +11,14 @@ import { Rng } from './random.ts';
  * face (hair style and colour, eyes, skin, beard, glasses) follows from the member's seed and profile, so
  * their photos show the same person; expression, clothes and background change from photo to photo.
  *
- * Nothing is drawn at seed time: the photo rows point at `demo-<member>-<n>.webp` and `..._t.webp`, and the
+ * Nothing is drawn at seed time: the photo rows point at `demo-<member>-<n>-<random>.webp` and `..._t.webp`, and the
  * first request for a missing file draws it here and stores it (see readPublicMedia).
  */
 
 export const DEMO_PORTRAIT = { width: 600, height: 800 } as const;
 export const DEMO_THUMB = { width: 360, height: 480 } as const;
 
-const DEMO_KEY = /^demo-([1-9]\d{0,6})-([1-9])(_t)?\.webp$/;
+const DEMO_KEY = /^demo-([1-9]\d{0,6})-([1-9])-[0-9a-f]{32}(_t)?\.webp$/;
 
 export const isDemoMediaKey = (key: string) => DEMO_KEY.test(key);
 
@@ -229,7 +229,7 @@ export async function demoPortraitSvg(index: number, n: number): Promise<string>
 }
 
 /**
- * The WebP file behind a demo media key (`demo-<member>-<n>.webp`, 600x800, or `..._t.webp`, 360x480), or
+ * The WebP file behind a demo media key (`demo-<member>-<n>-<random>.webp`, 600x800, or `..._t.webp`, 360x480), or
  * null when the key is not one.
  */
 export async function renderDemoPortrait(key: string): Promise<Buffer | null> {

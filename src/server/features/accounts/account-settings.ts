@@ -133,8 +133,9 @@ export async function exportAccount(db: Db, userId: number) {
 }
 
 /**
- * An operator bans a member: logins are refused, and each open session answers 403 `banned` on its next
- * request (then ends), so the member sees the ban page instead of a plain logout (A-10).
+ * An operator bans a member: logins are refused, and each open session answers 403 `banned` on every
+ * request that needs a member until it logs out, so the member sees the ban page instead of a plain
+ * logout (A-10).
  */
 export async function banMember(db: Db, userId: number, reason: string, now: Date) {
   await updateUser(db, userId, { status: 'banned', bannedAt: now, banReason: reason });

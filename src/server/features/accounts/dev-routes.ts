@@ -2,11 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { banMember, unbanMember } from './account-settings.ts';
-import { findUserByEmail } from './queries.ts';
+import { findUserByEmail, updateUser } from './queries.ts';
+import { bookCredits } from './wallet.ts';
 
 /**
  * Development-only operator shortcuts (never registered in production), until the back office exists:
- * POST /dev/ban {email, reason} and POST /dev/unban {email}.
+ * POST /dev/ban {email, reason} and POST /dev/unban {email}; POST /dev/credits {email, credits, paid_user?}
+ * grants credits, or spends them when negative (and premium, as a first purchase would) for end-to-end
+ * journeys, from this machine only.
  */
 export const devAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = async (email: string) => {
@@ -33,6 +36,39 @@ export const devAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await unbanMember(app.db, (await member(req.body.email)).id);
       return { ok: true };
+    },
+  );
+  app.post(
+    '/dev/credits',
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          email: z.string().max(254),
+          // Negative: spends that many (never below zero), e.g. to try what a member with 0 credits sees.
+          credits: z
+            .number()
+            .int()
+            .min(-100_000)
+            .max(100_000)
+            .refine((n) => n !== 0),
+          paid_user: z.boolean().default(false),
+        }),
+      },
+    },
+    async (req) => {
+      // The socket's own address, not a forwarded one: only a caller on this machine may grant credits.
+      const from = req.socket.remoteAddress ?? '';
+      if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(from)) {
+        throw new AppError(404, 'not_found', 'error.not_found');
+      }
+      const user = await member(req.body.email);
+      if (req.body.paid_user) await updateUser(app.db, user.id, { paidUser: true });
+      return {
+        credits: await bookCredits(app.db, user.id, req.body.credits, {
+          reason: req.body.credits > 0 ? 'dev_grant' : 'dev_spend',
+        }),
+      };
     },
   );
 };

@@ -4,7 +4,7 @@ import type { Locale } from '../../../shared/i18n/locales.ts';
 import { t } from '../../platform/i18n.ts';
 import type { SiteRow } from '../site/queries.ts';
 
-export type MailKind = 'activation' | 'reset' | 'mail_change';
+export type MailKind = 'activation' | 'reset' | 'mail_change' | 'password_changed' | 'email_changed';
 
 interface Rendered {
   subject: string;
@@ -18,9 +18,9 @@ interface Rendered {
  */
 export function renderAccountMail(
   kind: MailKind,
-  ctx: { site: SiteRow; locale: Locale; name: string; link: string },
+  ctx: { site: SiteRow; locale: Locale; name: string; link: string; values?: Record<string, string> },
 ): Rendered {
-  const v = { site: ctx.site.name, name: ctx.name };
+  const v = { ...ctx.values, site: ctx.site.name, name: ctx.name };
   const tr = (id: string) => t(ctx.locale, `mail.${kind}.${id}`, v);
   const subject = tr('subject');
   const heading = tr('heading');

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailTokens, photos, profiles, sessions, users } from '../../db/schema.ts';
 
@@ -88,6 +88,17 @@ export async function countTokensSince(db: Db, userId: number, kind: 'reset', si
   return row?.n ?? 0;
 }
 
+/**
+ * Ends every live token of a member, whatever its kind: after a change of password or e-mail address no
+ * older reset, activation or e-mail-change link may work (issue 10 item 10).
+ */
+export async function revokeAllTokens(db: Db, userId: number, now: Date) {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+}
+
 /** Ends the other live tokens of a kind when one is used or a newer one is sent. */
 export async function expireTokens(
   db: Db,
@@ -103,6 +114,54 @@ export async function expireTokens(
 
 export async function updateUser(db: Db, userId: number, values: Partial<typeof users.$inferInsert>) {
   await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/**
+ * Counts one wrong password in a single conditional update, so parallel attempts each count: the one that
+ * reaches `maxFailures` sets the lock (and starts the count again). Answers the new lock time, or null when
+ * the account is not locked by this attempt; an account already locked is left alone and answers its lock.
+ */
+export async function recordLoginFailure(
+  db: Db,
+  userId: number,
+  now: Date,
+  maxFailures: number,
+  lockUntil: Date,
+): Promise<{ lockedUntil: Date | null }> {
+  const unlocked = or(isNull(users.lockedUntil), lte(users.lockedUntil, now));
+  const reaches = sql`${users.failedLogins} + 1 >= ${maxFailures}`;
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLogins: sql`case when ${reaches} then 0 else ${users.failedLogins} + 1 end`,
+      lockedUntil: sql`case when ${reaches} then ${lockUntil.toISOString()}::timestamptz else null end`,
+    })
+    .where(and(eq(users.id, userId), unlocked))
+    .returning({ lockedUntil: users.lockedUntil });
+  if (row) return { lockedUntil: row.lockedUntil };
+  const [current] = await db
+    .select({ lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { lockedUntil: current?.lockedUntil ?? null };
+}
+
+/**
+ * A right password clears the failure count, unless a parallel wrong attempt locked the account in the
+ * meantime: then it answers false and the login is refused like any other during the lock.
+ */
+export async function recordLoginSuccess(
+  db: Db,
+  userId: number,
+  now: Date,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...values, failedLogins: 0, lockedUntil: null })
+    .where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function updateProfile(db: Db, userId: number, values: Partial<typeof profiles.$inferInsert>) {
@@ -145,8 +204,33 @@ export async function photosOf(db: Db, userId: number) {
     .orderBy(photos.position);
 }
 
-/** A few active, visible members of the gender a new member looks for, most recently active first. */
-export async function findSignupMatches(db: Db, userId: number, lookingFor: string | null, limit: number) {
+/** Where a new member lives and whom they look for: what their first matches are chosen by. */
+export async function findMatchOrigin(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      lookingFor: profiles.lookingFor,
+      country: profiles.country,
+      region: profiles.region,
+      lat: profiles.latCoarse,
+      lon: profiles.lonCoarse,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row;
+}
+export type MatchOrigin = NonNullable<Awaited<ReturnType<typeof findMatchOrigin>>>;
+
+/**
+ * A few listed members of the gender a new member looks for, from the member's own country only: members
+ * with a photo first, then those of the member's own region, then the nearest, then the most recently active.
+ */
+export async function findSignupMatches(db: Db, userId: number, origin: MatchOrigin, limit: number) {
+  // Distance in degrees, longitude shrunk by the latitude: enough to sort by, no trigonometry per row.
+  const near =
+    origin.lat !== null && origin.lon !== null
+      ? sql`power(${profiles.latCoarse} - ${origin.lat}, 2) + power((${profiles.lonCoarse} - ${origin.lon}) * ${Math.cos((origin.lat * Math.PI) / 180)}, 2) asc nulls last`
+      : undefined;
   return db
     .select({
       id: users.id,
@@ -162,9 +246,15 @@ export async function findSignupMatches(db: Db, userId: number, lookingFor: stri
       and(
         ne(users.id, userId),
         eq(profiles.listed, true),
-        lookingFor ? eq(profiles.gender, lookingFor) : undefined,
+        origin.country ? eq(profiles.country, origin.country) : undefined,
+        origin.lookingFor ? eq(profiles.gender, origin.lookingFor) : undefined,
       ),
     )
-    .orderBy(desc(profiles.lastActiveAt))
+    .orderBy(
+      sql`(${photos.thumbFilename} is null)`,
+      ...(origin.region ? [sql`(${profiles.region} is distinct from ${origin.region})`] : []),
+      ...(near ? [near] : []),
+      desc(profiles.lastActiveAt),
+    )
     .limit(limit);
 }

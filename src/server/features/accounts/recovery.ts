@@ -3,11 +3,13 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { deleteSessionsOf, hashToken } from '../../platform/session.ts';
+import { sendAccountNotice } from './account-notices.ts';
 import {
   consumeToken,
   countTokensSince,
   findAccount,
   findUserByEmail,
+  revokeAllTokens,
   updateProfile,
   updateUser,
 } from './queries.ts';
@@ -46,11 +48,21 @@ export async function requestPasswordReset(deps: Deps, email: string, ctx: Reque
   await sendTokenMail(deps, user.id, 'reset', ctx);
 }
 
-/** Sets a new password from a reset link; every other session of the member ends. */
-export async function resetPassword(deps: Deps, token: string, password: string, now: Date): Promise<number> {
+/**
+ * Sets a new password from a reset link; every other session and every other mailed link of the member
+ * ends, and the address gets a notice.
+ */
+export async function resetPassword(
+  deps: Deps,
+  token: string,
+  password: string,
+  ctx: RequestContext,
+): Promise<number> {
+  const now = ctx.now;
   const row = await consumeToken(deps.db, 'reset', hashToken(token), now);
   if (!row) throw new AppError(400, 'link_invalid', 'reset.link_invalid');
   await deleteSessionsOf(deps.db, row.userId);
+  await revokeAllTokens(deps.db, row.userId, now);
   // Following the link proved the address, so an unconfirmed account is confirmed too.
   const bundle = await findAccount(deps.db, row.userId);
   await updateUser(deps.db, row.userId, {
@@ -60,6 +72,7 @@ export async function resetPassword(deps: Deps, token: string, password: string,
     ...(bundle?.user.status === 'not_confirmed' ? { status: 'confirmed' as const } : {}),
   });
   if (bundle?.user.status === 'not_confirmed') await updateProfile(deps.db, row.userId, { status: 'active' });
+  if (bundle) await sendAccountNotice(deps, bundle, { kind: 'password_changed' }, ctx);
   return row.userId;
 }
 
@@ -69,6 +82,7 @@ export async function changePassword(
   sessionId: number,
   oldPassword: string,
   password: string,
+  ctx: RequestContext,
 ) {
   const bundle = await findAccount(deps.db, userId);
   if (!bundle || !(await verifyPassword(bundle.user.passwordHash, oldPassword))) {
@@ -78,6 +92,9 @@ export async function changePassword(
   }
   await updateUser(deps.db, userId, { passwordHash: await hashPassword(password) });
   await deleteSessionsOf(deps.db, userId, sessionId);
+  // Reset and activation links sent before the change must not undo it (issue 10 item 10).
+  await revokeAllTokens(deps.db, userId, ctx.now);
+  await sendAccountNotice(deps, bundle, { kind: 'password_changed' }, ctx);
 }
 
 /** Sends a confirmation link to the new address; the e-mail changes only when that link is opened. */
@@ -103,9 +120,14 @@ export async function requestEmailChange(
   await sendTokenMail(deps, userId, 'mail_change', ctx, email);
 }
 
-export async function confirmEmailChange(deps: Deps, token: string, now: Date): Promise<number> {
-  const row = await consumeToken(deps.db, 'mail_change', hashToken(token), now);
+/**
+ * Confirms a new e-mail address: every other mailed link ends (a reset link sent to the old address no
+ * longer works), and the old address is told where the account went.
+ */
+export async function confirmEmailChange(deps: Deps, token: string, ctx: RequestContext): Promise<number> {
+  const row = await consumeToken(deps.db, 'mail_change', hashToken(token), ctx.now);
   if (!row?.newEmail) throw new AppError(400, 'link_invalid', 'reset.link_invalid');
+  const before = await findAccount(deps.db, row.userId);
   try {
     await deps.db
       .update(users)
@@ -114,6 +136,10 @@ export async function confirmEmailChange(deps: Deps, token: string, now: Date): 
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, 'email_taken', 'validation.email_taken');
     throw err;
+  }
+  await revokeAllTokens(deps.db, row.userId, ctx.now);
+  if (before && before.user.email !== row.newEmail) {
+    await sendAccountNotice(deps, before, { kind: 'email_changed', newEmail: row.newEmail }, ctx);
   }
   return row.userId;
 }

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ageOn,
   ZChangeEmailRequest,
   ZChangePasswordRequest,
   ZDeleteAccountRequest,
@@ -22,8 +21,11 @@ import {
   ZUserResponse,
 } from '../../../shared/contract/accounts.ts';
 import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { ZPushSubscribeRequest } from '../../../shared/contract/push.ts';
+import { zSecret } from '../../../shared/contract/text.ts';
 import { RULES } from '../../../shared/rules.ts';
 import { AppError } from '../../platform/errors.ts';
+import { parseRequest } from '../../platform/parse.ts';
 import {
   clearSessionCookie,
   createSession,
@@ -31,10 +33,11 @@ import {
   deleteSession,
   setSessionCookie,
 } from '../../platform/session.ts';
+import { savePushSubscription } from '../notifications/service.ts';
 import { findCompany, type SiteRow } from '../site/queries.ts';
 import { normaliseDomain } from '../site/service.ts';
 import { acceptRetention, deleteAccount, exportAccount, retentionSolutions } from './account-settings.ts';
-import { findSignupMatches, updateUser } from './queries.ts';
+import { updateUser } from './queries.ts';
 import {
   activate,
   changePassword,
@@ -45,6 +48,7 @@ import {
   resetPassword,
 } from './recovery.ts';
 import { completeSignupStep, loadUser, login, type RequestContext, signup } from './service.ts';
+import { getSignupMatches } from './signup-matches.ts';
 
 const errors = {
   400: ZErrorResponse,
@@ -119,16 +123,30 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perMinute(20),
       schema: {
         tags: ['accounts'],
-        summary: 'Log in (A-05)',
-        body: ZLoginRequest,
-        response: { 200: ZUserResponse, ...errors },
+        summary: 'Log in (A-05): email and password; with ?push=1 store a push subscription (N-02)',
+        querystring: z.object({ push: z.enum(['0', '1']).optional() }),
+        // One path, two bodies (spec §7): each is checked by its own schema below.
+        body: ZLoginRequest.partial().extend(ZPushSubscribeRequest.partial().shape),
+        response: { 200: ZUserResponse, 201: ZOk, ...errors },
       },
     },
     async (req, reply) => {
+      if (req.query.push === '1') {
+        await app.requireUser(req);
+        const { subscription } = parseRequest(ZPushSubscribeRequest, req.body);
+        await savePushSubscription(
+          app.db,
+          currentUser(req).id,
+          subscription,
+          req.headers['user-agent'] ?? '',
+        );
+        return reply.status(201).send({ ok: true as const });
+      }
+      const body = parseRequest(ZLoginRequest, req.body);
       const userId = await login(
         app.db,
-        req.body.email,
-        req.body.password,
+        body.email,
+        body.password,
         new Date(),
         RULES.deletion.reactivationDays,
       );
@@ -141,13 +159,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'The current member, or null; 403 banned once for a session whose member was banned',
+        summary: 'The current member, or null; 403 banned for the session of a banned member (A-10)',
         response: { 200: ZUserResponse, 403: ZErrorResponse },
       },
     },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
-      if (req.bannedSession) throw new AppError(403, 'banned', 'auth.banned');
+      if (req.bannedSession !== null) throw new AppError(403, 'banned', 'auth.banned');
       return { user: req.user ? await loadUser(app.db, req.user.id) : null };
     },
   );
@@ -180,7 +198,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      if (req.user) await deleteSession(app.db, req.user.sessionId);
+      const sessionId = req.user?.sessionId ?? req.bannedSession;
+      if (sessionId !== null) await deleteSession(app.db, sessionId);
       clearSessionCookie(reply, secure);
       return { ok: true as const };
     },
@@ -210,7 +229,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Activation link: redirects to /activate/done or /activate/error',
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        querystring: z.object({ token: zSecret(200).optional() }),
       },
     },
     async (req, reply) => {
@@ -248,7 +267,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const userId = await resetPassword(deps, req.body.token, req.body.password, new Date());
+      const userId = await resetPassword(deps, req.body.token, req.body.password, await context(req));
       return startSession(req, reply, userId);
     },
   );
@@ -267,7 +286,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = currentUser(req);
-      await changePassword(deps, me.id, me.sessionId, req.body.old_password, req.body.password);
+      await changePassword(
+        deps,
+        me.id,
+        me.sessionId,
+        req.body.old_password,
+        req.body.password,
+        await context(req),
+      );
       return { ok: true as const };
     },
   );
@@ -308,7 +334,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const userId = await confirmEmailChange(deps, req.body.token, new Date());
+      const userId = await confirmEmailChange(deps, req.body.token, await context(req));
       // The link may be opened on another device: only a member already logged in as this account sees it.
       return { user: req.user?.id === userId ? await loadUser(app.db, userId) : null };
     },
@@ -478,20 +504,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => {
-      const me = await loadUser(app.db, currentUser(req).id);
-      const site = await app.sites(req.host);
-      const rows = await findSignupMatches(app.db, me.id, me.profile.looking_for, 12);
-      const today = new Date();
-      return {
-        profiles: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          age: ageOn(r.dateOfBirth, today),
-          city: r.city,
-          thumb_url: r.thumbFilename ? `${site.cdnPrefix}/media/${r.thumbFilename}` : null,
-        })),
-      };
-    },
+    async (req) =>
+      getSignupMatches(app.db, currentUser(req).id, {
+        cdnPrefix: (await app.sites(req.host)).cdnPrefix,
+        now: new Date(),
+      }),
   );
 };

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { parseRequest } from '../../platform/parse.ts';
 import { hashToken } from '../../platform/session.ts';
 import type { SiteRow } from '../site/queries.ts';
 import { renderAccountMail } from './mails.ts';
@@ -17,6 +18,8 @@ import {
   findAccount,
   findUserByEmail,
   insertToken,
+  recordLoginFailure,
+  recordLoginSuccess,
   updateProfile,
   updateUser,
 } from './queries.ts';
@@ -61,13 +64,7 @@ export async function loadUser(db: Db, userId: number): Promise<TUser> {
 /** Creates the member, their profile and their signup credits in one transaction. */
 export async function signup(deps: Deps, input: TSignupRequest, ctx: RequestContext): Promise<number> {
   const { site } = ctx;
-  const parsed = makeSignupSchema(site.minAge).safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-    throw new AppError(400, 'validation', 'error.validation', { details: { fieldIds: fields } });
-  }
-  const data = parsed.data;
+  const data = parseRequest(makeSignupSchema(site.minAge), input);
   const tracking = Object.fromEntries(Object.entries(data.tracking ?? {}).filter(([, v]) => v)) as Record<
     string,
     string
@@ -170,23 +167,21 @@ export async function login(
     throw new AppError(401, 'login_failed', 'auth.login_failed');
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
-    const failures = user.failedLogins + 1;
-    if (failures >= LOCKOUT.maxFailures) {
-      const until = new Date(now.getTime() + LOCKOUT.minutes * 60_000);
-      await updateUser(db, user.id, { failedLogins: 0, lockedUntil: until });
-      throw lockedError(until, now);
-    }
-    await updateUser(db, user.id, { failedLogins: failures });
+    const until = new Date(now.getTime() + LOCKOUT.minutes * 60_000);
+    const { lockedUntil } = await recordLoginFailure(db, user.id, now, LOCKOUT.maxFailures, until);
+    if (lockedUntil && lockedUntil > now) throw lockedError(lockedUntil, now);
     throw new AppError(401, 'login_failed', 'auth.login_failed');
   }
   if (user.status === 'banned') throw new AppError(403, 'banned', 'auth.banned');
-  await updateUser(db, user.id, {
-    failedLogins: 0,
-    lockedUntil: null,
+  const cleared = await recordLoginSuccess(db, user.id, now, {
     lastActiveAt: now,
     deletedAt: null,
     deleteReasons: null,
   });
+  if (!cleared) {
+    const current = await findUserByEmail(db, email);
+    throw lockedError(current?.lockedUntil ?? new Date(now.getTime() + LOCKOUT.minutes * 60_000), now);
+  }
   return user.id;
 }
 

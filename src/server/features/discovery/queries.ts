@@ -49,16 +49,6 @@ export interface Search {
  */
 export type PageScan = 'walk' | 'range';
 
-/**
- * The scan for a page of a search whose count is known: a walk when many match (the count reached the
- * cap) or when every listed member of the index range matches (no age bound), else the age range,
- * which then holds fewer members than the cap.
- */
-export function pageScanFor(search: Search, count: { capped: boolean }): PageScan {
-  const { bornAfter, bornUpTo } = search.filter;
-  return count.capped || (bornAfter === null && bornUpTo === null) ? 'walk' : 'range';
-}
-
 // ---------------------------------------------------------------- building the queries
 
 /**
@@ -77,7 +67,9 @@ type Values = {
   exRegion: string | null;
   exBornAfter: string | null;
   exBornUpTo: string | null;
-  /** Rows a count or a page returns. */
+  /** Where a count stops (SEARCH.countCap). */
+  cap: number;
+  /** Rows a page returns. */
   limit: number;
   offset: number;
   /** Rows each scan of a page gives at most: offset + limit. */
@@ -90,7 +82,7 @@ type Values = {
  */
 interface Bind {
   value(name: keyof Values, value: string | number | null): SQL;
-  rows(name: 'limit' | 'offset' | 'scanLimit', value: number): number | Placeholder;
+  rows(name: 'cap' | 'limit' | 'offset' | 'scanLimit', value: number): number | Placeholder;
 }
 const inline: Bind = { value: (_name, value) => sql`${value}`, rows: (_name, value) => value };
 const placeholder: Bind = {
@@ -98,8 +90,9 @@ const placeholder: Bind = {
   rows: (name) => sql.placeholder(name),
 };
 
-function valuesOf(search: Search, limit: number, offset = 0): Values {
+function valuesOf(search: Search, rows: { cap?: number; limit?: number; offset?: number }): Values {
   const { filter: f, exclude } = search;
+  const { cap = 0, limit = 0, offset = 0 } = rows;
   return {
     country: f.country,
     region: f.region,
@@ -110,6 +103,7 @@ function valuesOf(search: Search, limit: number, offset = 0): Values {
     exRegion: exclude?.region ?? null,
     exBornAfter: exclude?.bornAfter ?? null,
     exBornUpTo: exclude?.bornUpTo ?? null,
+    cap,
     limit,
     offset,
     scanLimit: offset + limit,
@@ -130,6 +124,9 @@ function shapeOf(search: Search): string {
 
 const countKey = (search: Search) => `count:${shapeOf(search)}`;
 const pageKey = (search: Search, scan: PageScan) => `page:${scan}:${shapeOf(search)}`;
+const searchKey = (search: Search) => `search:${shapeOf(search)}`;
+
+const hasAges = (f: SearchFilter) => f.bornAfter !== null || f.bornUpTo !== null;
 
 /**
  * OFFSET 0: PostgreSQL never merges a subquery with an OFFSET into the query around it, so the scan
@@ -209,7 +206,7 @@ const genderBranches = (gender: string | null, bind: Bind): SQL[] =>
     ? [...GENDERS.map((g) => eq(profiles.gender, g)), isNull(profiles.gender)]
     : [eq(profiles.gender, bind.value('gender', gender))];
 
-function buildCount(db: Db, search: Search, bind: Bind, limit: number) {
+function buildCount(db: Db, search: Search, bind: Bind, cap: number) {
   const [first, second, ...rest] = genderBranches(search.filter.gender, bind).map((gender) =>
     db
       .select({ one: sql<number>`1`.as('one') })
@@ -217,10 +214,8 @@ function buildCount(db: Db, search: Search, bind: Bind, limit: number) {
       .where(and(rangeConditions(search, gender, bind), rowConditions(search, profiles, bind))),
   );
   if (!first) throw new Error('no search branch');
-  const hits = (second ? unionAll(first, second, ...rest) : first)
-    .limit(bind.rows('limit', limit))
-    .as('hits');
-  return db.select({ n: sql<number>`count(*)::int` }).from(hits);
+  const hits = (second ? unionAll(first, second, ...rest) : first).limit(bind.rows('cap', cap)).as('hits');
+  return db.select({ n: sql<number>`count(*)::int`.as('n') }).from(hits);
 }
 
 /** The newest `scanLimit` members of one gender branch the viewer may see, by a walk or a range. */
@@ -260,23 +255,40 @@ function pageBranch(db: Db, search: Search, scan: PageScan, gender: SQL, bind: B
     .limit(bind.rows('scanLimit', scanLimit));
 }
 
-function buildPage(db: Db, search: Search, scan: PageScan, bind: Bind, limit: number, offset: number) {
+/**
+ * The page's members of one scan (user id and activity, no cards yet): one scan per gender, merged,
+ * sorted, the page cut out. `where`, when given, gates the whole scan (see buildSearch).
+ */
+function pageRows(
+  db: Db,
+  search: Search,
+  scan: PageScan,
+  bind: Bind,
+  limit: number,
+  offset: number,
+  where?: SQL,
+) {
   const [first, second, ...rest] = genderBranches(search.filter.gender, bind).map((gender) =>
     pageBranch(db, search, scan, gender, bind, offset + limit),
   );
   if (!first) throw new Error('no search branch');
   const candidates = (second ? unionAll(first, second, ...rest) : first).as('candidates');
-  const page = db
+  return db
     .select({ userId: candidates.userId, lastActiveAt: candidates.lastActiveAt })
     .from(candidates)
+    .where(where)
     .orderBy(sql`${candidates.lastActiveAt} desc nulls last`, desc(candidates.userId))
     .limit(bind.rows('limit', limit))
-    .offset(bind.rows('offset', offset))
-    .as('page');
-  // Each card by primary key, its main photo's thumbnail by a subquery: a lateral subquery (FENCE) is
-  // no join for the planner to order, so even a first, custom plan of this statement is cheap.
+    .offset(bind.rows('offset', offset));
+}
+
+/**
+ * Each card by primary key, its main photo's thumbnail by a subquery: a lateral subquery (FENCE) is
+ * no join for the planner to order, so even a first, custom plan of a statement is cheap.
+ */
+function cardOf(db: Db, userId: AnyColumn) {
   const thumb = db.select({ thumbFilename: photos.thumbFilename }).from(photos).where(mainThumbJoin);
-  const card = db
+  return db
     .select({
       name: profiles.name,
       dateOfBirth: profiles.dateOfBirth,
@@ -287,22 +299,70 @@ function buildPage(db: Db, search: Search, scan: PageScan, bind: Bind, limit: nu
       thumbFilename: sql<string | null>`(${thumb})`.as('thumb_filename'),
     })
     .from(profiles)
-    .where(eq(profiles.userId, page.userId))
+    .where(eq(profiles.userId, userId))
     .offset(FENCE)
     .as('card');
+}
+
+/** What a search answers of each member: the MemberCardRow columns. */
+const cardColumns = <U extends SQL | AnyColumn>(userId: U, card: ReturnType<typeof cardOf>) => ({
+  userId,
+  name: card.name,
+  dateOfBirth: card.dateOfBirth,
+  city: card.city,
+  country: card.country,
+  fictional: card.fictional,
+  lastActiveAt: card.lastActiveAt,
+  thumbFilename: card.thumbFilename,
+});
+
+function buildPage(db: Db, search: Search, scan: PageScan, bind: Bind, limit: number, offset: number) {
+  const page = pageRows(db, search, scan, bind, limit, offset).as('page');
+  const card = cardOf(db, page.userId);
   return db
-    .select({
-      userId: page.userId,
-      name: card.name,
-      dateOfBirth: card.dateOfBirth,
-      city: card.city,
-      country: card.country,
-      fictional: card.fictional,
-      lastActiveAt: card.lastActiveAt,
-      thumbFilename: card.thumbFilename,
-    })
+    .select(cardColumns(page.userId, card))
     .from(page)
     .innerJoinLateral(card, sql`true`)
+    .orderBy(sql`${page.lastActiveAt} desc nulls last`, desc(page.userId));
+}
+
+/**
+ * A whole search in one statement, one round trip: the count, then the page by the scan the count
+ * chooses, with its cards. On a busy server every round trip is a chance to wait for a CPU,
+ * so the tail latency of a search grows with its round trips (docs/decisions/0005-search-one-round-trip.md).
+ *
+ * Which scan reads the page: a walk when many match (the count reached the cap) or when every listed
+ * member of the index range matches (no age bound); else the age range, which then holds fewer members
+ * than the cap.
+ *
+ * The count is an uncorrelated subquery read first; each page scan sits in a lateral subquery whose only
+ * condition on it is on the count. Such a condition holds no column of the scan, so PostgreSQL checks it
+ * once, before the scan (a One-Time Filter), and a scan whose condition fails never runs: a search runs
+ * exactly the queries the two-step search ran. The first row always carries the count, with an empty
+ * card when the page is empty.
+ */
+function buildSearch(db: Db, search: Search, bind: Bind, cap: number, limit: number, offset: number) {
+  const counted = buildCount(db, search, bind, cap).as('counted');
+  const capValue = bind.value('cap', cap);
+  const offsetValue = bind.value('offset', offset);
+  const capped = sql`${counted.n} >= ${capValue}`;
+  // Past the last result (and not capped): no page to read at all.
+  const inRange = sql`${offsetValue} < ${counted.n}`;
+  const scans: [PageScan, SQL][] = hasAges(search.filter)
+    ? [
+        ['walk', capped],
+        ['range', sql`not (${capped}) and ${inRange}`],
+      ]
+    : [['walk', sql`(${capped} or ${inRange})`]];
+  const [first, second] = scans.map(([scan, gate]) => pageRows(db, search, scan, bind, limit, offset, gate));
+  if (!first) throw new Error('no search scan');
+  const page = (second ? unionAll(first, second) : first).as('page');
+  const card = cardOf(db, page.userId);
+  return db
+    .select({ n: counted.n, ...cardColumns(page.userId, card) })
+    .from(counted)
+    .leftJoinLateral(page, sql`true`)
+    .leftJoinLateral(card, sql`true`)
     .orderBy(sql`${page.lastActiveAt} desc nulls last`, desc(page.userId));
 }
 
@@ -330,12 +390,8 @@ function statement<T>(db: Db, key: string, prepare: (name: string) => T): T {
 }
 
 // Built with placeholders: the limits given to the builders are not used.
-const countStatement = (db: Db, search: Search) =>
-  statement(db, countKey(search), (name) => buildCount(db, search, placeholder, 0).prepare(name));
-const pageStatement = (db: Db, search: Search, scan: PageScan) =>
-  statement(db, pageKey(search, scan), (name) =>
-    buildPage(db, search, scan, placeholder, 0, 0).prepare(name),
-  );
+const searchStatement = (db: Db, search: Search) =>
+  statement(db, searchKey(search), (name) => buildSearch(db, search, placeholder, 0, 0, 0).prepare(name));
 const searcherStatement = (db: Db) =>
   statement(db, 'searcher', (name) =>
     db
@@ -350,7 +406,7 @@ const searcherStatement = (db: Db) =>
  * Builds, on the first search of a database, the statements of the common shapes at once (a few
  * dozen, some tens of milliseconds): both age bounds or none, with and without region and gender, and
  * their similar searches. Otherwise each search of a new shape would pay a few milliseconds for
- * building its statements; rarer shapes (one age bound) still build on first use.
+ * building its statement; rarer shapes (one age bound) still build on first use.
  */
 function buildCommonStatements(db: Db): void {
   const date = '2000-01-01';
@@ -358,15 +414,9 @@ function buildCommonStatements(db: Db): void {
     for (const gender of [null, '-'])
       for (const born of [null, date]) {
         const exact: SearchFilter = { country: '-', region, gender, bornAfter: born, bornUpTo: born };
-        const searches: Search[] = [{ filter: exact, viewerId: null }];
+        searchStatement(db, { filter: exact, viewerId: null });
         if (region !== null || born !== null)
-          searches.push({ filter: { ...exact, region: null }, viewerId: null, exclude: exact });
-        for (const search of searches) {
-          countStatement(db, search);
-          // A walk for any search, an age range for those with an age bound.
-          for (const scan of new Set<PageScan>(['walk', pageScanFor(search, { capped: false })]))
-            pageStatement(db, search, scan);
-        }
+          searchStatement(db, { filter: { ...exact, region: null }, viewerId: null, exclude: exact });
       }
   searcherStatement(db);
 }
@@ -374,29 +424,19 @@ function buildCommonStatements(db: Db): void {
 // ---------------------------------------------------------------- the queries
 
 /**
- * The result count of a search, counting stops at `limit`: the members the viewer may see, one scan
- * per gender, stopping as soon as `limit` are found. With an age bound it reads an age index, whose
- * range holds only members of those ages, so a count reads about `limit` index entries at most, however
+ * The result count of a search, counting stops at `cap`: the members the viewer may see, one scan
+ * per gender, stopping as soon as `cap` are found. With an age bound it reads an age index, whose
+ * range holds only members of those ages, so a count reads about `cap` index entries at most, however
  * rare the ages; without one, every entry of the search index range matches. As a query that can be
- * explained (plan tests).
+ * explained (plan tests); searches run it inside findSearch.
  */
-export function countQuery(db: Db, search: Search, limit: number) {
-  return buildCount(db, search, inline, limit);
-}
-
-/** The result count of a search, exact below `cap`, else `cap` with `capped` set. */
-export async function countMembers(
-  db: Db,
-  search: Search,
-  opts: { cap: number },
-): Promise<{ n: number; capped: boolean }> {
-  const [row] = await countStatement(db, search).execute(valuesOf(search, opts.cap));
-  const n = row?.n ?? 0;
-  return n >= opts.cap ? { n: opts.cap, capped: true } : { n, capped: false };
+export function countQuery(db: Db, search: Search, cap: number) {
+  return buildCount(db, search, inline, cap);
 }
 
 /**
- * One page of a search, newest activity first, as a query that can also be explained (plan tests).
+ * One page of a search, newest activity first, as a query that can also be explained (plan tests);
+ * searches run it inside findSearch.
  *
  * Candidates come from one scan per gender (see PageScan), each without the members the viewer may not
  * see, that stops at offset + limit rows. Only the page's rows then read their profile and main photo,
@@ -406,37 +446,63 @@ export function membersPageQuery(db: Db, search: Search, limit: number, offset: 
   return buildPage(db, search, scan, inline, limit, offset);
 }
 
-export async function findMembersPage(
-  db: Db,
-  search: Search,
-  opts: { limit: number; offset: number; scan: PageScan },
-): Promise<MemberCardRow[]> {
-  return pageStatement(db, search, opts.scan).execute(valuesOf(search, opts.limit, opts.offset));
+/** A whole search (count and page) as a query that can be explained (plan tests). */
+export function searchQuery(db: Db, search: Search, cap: number, limit: number, offset: number) {
+  return buildSearch(db, search, inline, cap, limit, offset);
 }
 
 /**
- * The prepared statement a count (`count`: its cap) or a page of a search runs: its key (searches of one
- * key share the statement), SQL and values in order. For tests: plans as PostgreSQL runs them (a generic
- * plan), and one SQL per key.
+ * The count of a search, exact below `cap` (else `cap` with `capped` set), and one page of it, newest
+ * activity first, in one round trip (buildSearch). A page past the last result is empty.
+ */
+export async function findSearch(
+  db: Db,
+  search: Search,
+  opts: { cap: number; limit: number; offset: number },
+): Promise<{ count: { n: number; capped: boolean }; rows: MemberCardRow[] }> {
+  const found = await searchStatement(db, search).execute(valuesOf(search, opts));
+  const n = found[0]?.n ?? 0;
+  const rows: MemberCardRow[] = [];
+  for (const { n: _n, userId, name, ...card } of found)
+    if (userId !== null && name !== null) rows.push({ userId, name, ...card } as MemberCardRow);
+  return { count: n >= opts.cap ? { n: opts.cap, capped: true } : { n, capped: false }, rows };
+}
+
+type StatementQuery =
+  | { count: number }
+  | { limit: number; offset: number; scan: PageScan }
+  | { cap: number; limit: number; offset: number };
+
+/**
+ * The SQL of a count (`count`: its cap), a page, or a whole search (`cap`, `limit`, `offset`): its key
+ * (searches of one key share the statement), SQL and values in order. For tests: plans as PostgreSQL
+ * runs them (a generic plan), and one SQL per key.
  */
 export function statementOf(
   db: Db,
   search: Search,
-  query: { count: number } | { limit: number; offset: number; scan: PageScan },
+  query: StatementQuery,
 ): { key: string; sql: string; values: unknown[] } {
-  const count = 'count' in query;
-  const built = count
-    ? buildCount(db, search, placeholder, query.count)
-    : buildPage(db, search, query.scan, placeholder, query.limit, query.offset);
+  const [key, built, values] =
+    'count' in query
+      ? [
+          countKey(search),
+          buildCount(db, search, placeholder, query.count),
+          valuesOf(search, { cap: query.count }),
+        ]
+      : 'scan' in query
+        ? [
+            pageKey(search, query.scan),
+            buildPage(db, search, query.scan, placeholder, query.limit, query.offset),
+            valuesOf(search, query),
+          ]
+        : [
+            searchKey(search),
+            buildSearch(db, search, placeholder, query.cap, query.limit, query.offset),
+            valuesOf(search, query),
+          ];
   const { sql: text, params } = built.toSQL();
-  return {
-    key: count ? countKey(search) : pageKey(search, query.scan),
-    sql: text,
-    values: fillPlaceholders(
-      params,
-      count ? valuesOf(search, query.count) : valuesOf(search, query.limit, query.offset),
-    ),
-  };
+  return { key, sql: text, values: fillPlaceholders(params, values) };
 }
 
 /** The searching member's defaults: their country and the gender they look for. */

@@ -126,7 +126,10 @@ describe('D-01 search plans', () => {
  * The plan PostgreSQL keeps for a prepared statement once it has run five times: a generic plan, made
  * without the values. PREPARE on one connection (a transaction), forced generic, explained with values.
  */
-async function genericPlanOf(statement: { sql: string; values: unknown[] }): Promise<string> {
+async function genericPlanOf(
+  statement: { sql: string; values: unknown[] },
+  opts: { analyze?: boolean } = {},
+): Promise<string> {
   const literal = (v: unknown) =>
     v === null ? 'null' : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
   return db.transaction(async (tx) => {
@@ -134,7 +137,9 @@ async function genericPlanOf(statement: { sql: string; values: unknown[] }): Pro
     await tx.execute(sql.raw(`prepare plan_test as ${statement.sql}`));
     try {
       const result = (await tx.execute(
-        sql.raw(`explain execute plan_test(${statement.values.map(literal).join(', ')})`),
+        sql.raw(
+          `explain ${opts.analyze ? '(analyze, costs off, timing off, summary off) ' : ''}execute plan_test(${statement.values.map(literal).join(', ')})`,
+        ),
       )) as unknown as { rows: Record<string, string>[] };
       return result.rows.map((r) => r['QUERY PLAN']).join('\n');
     } finally {
@@ -189,6 +194,56 @@ describe('D-01 prepared search statements', () => {
     });
   }
 
+  it('D-01 a whole search is one statement: its generic plan runs only the page scan the count chooses', async () => {
+    const scanLines = (plan: string, index: RegExp) =>
+      plan.split('\n').filter((line) => /Index Only Scan/.test(line) && index.test(line));
+    const walkIndex = /using profiles_search(_region)?_idx/;
+    const ageIndex = /using profiles_search(_region)?_age_idx/;
+    const run = async (f: SearchFilter, offset: number) => {
+      const statement = statementOf(
+        db,
+        { filter: f, viewerId: blocker },
+        { cap: SEARCH.countCap, limit: 24, offset },
+      );
+      return genericPlanOf(statement, { analyze: true });
+    };
+    // Many members of those ages: the count reaches the cap, the page walks along activity.
+    const many = await run(
+      filter({ gender: null, bornAfter: yearsBefore(new Date(), 61), bornUpTo: yearsBefore(new Date(), 20) }),
+      24,
+    );
+    expect(many, many).toMatch(/One-Time Filter/);
+    expect(
+      scanLines(many, walkIndex).some((l) => !l.includes('never executed')),
+      many,
+    ).toBe(true);
+    // The age range is read by the count only: one executed age-index scan per gender branch, the
+    // range's own scan never runs.
+    expect(
+      scanLines(many, ageIndex).filter((l) => l.includes('never executed')).length,
+      many,
+    ).toBeGreaterThan(0);
+    // Few of those ages: the page reads the age range, the walk never runs.
+    const rare = await run(
+      filter({ bornAfter: yearsBefore(new Date(), 90), bornUpTo: yearsBefore(new Date(), 75) }),
+      0,
+    );
+    expect(
+      scanLines(rare, walkIndex).every((l) => l.includes('never executed')),
+      rare,
+    ).toBe(true);
+    // A page past the last result reads no page at all, only the count.
+    const past = await run(
+      filter({ bornAfter: yearsBefore(new Date(), 90), bornUpTo: yearsBefore(new Date(), 75) }),
+      24_000,
+    );
+    expect(
+      scanLines(past, walkIndex).every((l) => l.includes('never executed')),
+      past,
+    ).toBe(true);
+    expect(scanLines(past, ageIndex).filter((l) => !l.includes('never executed')).length, past).toBe(1);
+  });
+
   it('D-01 searches of one shape share one statement: the same SQL, only the values differ', () => {
     const date = fc.integer({ min: 18, max: 120 }).map((years) => yearsBefore(new Date(), years));
     const searchFilter = fc.record({
@@ -205,6 +260,11 @@ describe('D-01 prepared search statements', () => {
     });
     const query = fc.oneof(
       fc.constant({ count: SEARCH.countCap }),
+      fc.record({
+        cap: fc.constant(SEARCH.countCap),
+        limit: fc.constantFrom(12, 24),
+        offset: fc.integer({ min: 0, max: 1000 }).map((p) => p * 24),
+      }),
       fc.record({
         limit: fc.constantFrom(12, 24),
         offset: fc.integer({ min: 0, max: 1000 }).map((p) => p * 24),

@@ -14,14 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { MemberCardRow } from '../profiles/queries.ts';
 import { type CardContext, presentMemberCard } from '../profiles/service.ts';
 import type { SiteRow } from '../site/queries.ts';
-import {
-  countMembers,
-  findMembersPage,
-  findSearcher,
-  pageScanFor,
-  type Search,
-  type SearchFilter,
-} from './queries.ts';
+import { findSearch, findSearcher, type Search, type SearchFilter } from './queries.ts';
 
 export type SearchInput = z.output<typeof ZSearchQuery>;
 
@@ -129,20 +122,9 @@ function widened(region: string | null, ages: Ages): Ages | null {
   return region === null && wider.min === ages.min && wider.max === ages.max ? null : wider;
 }
 
-/**
- * The count and one page of a search, one after the other: the count tells the page how to scan (many
- * or few matches, pageScanFor), and whether it is past the last result (then no query at all). Queries
- * side by side would save little on a small server, and would prepare each statement on more
- * connections (see shapeOf).
- */
-async function run(db: Db, search: Search, page: { limit: number; offset: number }) {
-  const count = await countMembers(db, search, { cap: SEARCH.countCap });
-  const rows =
-    !count.capped && page.offset >= count.n
-      ? []
-      : await findMembersPage(db, search, { ...page, scan: pageScanFor(search, count) });
-  return { count, rows };
-}
+/** The count and one page of a search, in one statement and one round trip (findSearch). */
+const run = (db: Db, search: Search, page: { limit: number; offset: number }) =>
+  findSearch(db, search, { cap: SEARCH.countCap, ...page });
 
 /**
  * Member search (D-01, D-02, D-10): one page of listed members, newest activity first, the total count

@@ -1,10 +1,35 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, exists, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { likes } from '../../db/schema.ts';
+import { dailyCounters, likes, photos, profiles } from '../../db/schema.ts';
+import { byLastActive, mainThumbJoin, memberCardColumns, notBlockedWith } from '../profiles/queries.ts';
 
-/** Records a like once; liking again changes nothing (not even its date). */
-export async function insertLike(db: Db, likerId: number, likedId: number): Promise<void> {
-  await db.insert(likes).values({ likerId, likedId }).onConflictDoNothing();
+/** Records a like once; liking again changes nothing (not even its date). True when it is new. */
+export async function insertLike(db: Db, likerId: number, likedId: number): Promise<boolean> {
+  const rows = await db
+    .insert(likes)
+    .values({ likerId, likedId })
+    .onConflictDoNothing()
+    .returning({ likerId: likes.likerId });
+  return rows.length > 0;
+}
+
+/**
+ * Serialises likes between two members until the transaction ends, whoever likes whom: of two
+ * simultaneous mutual likes the second sees the first and reports the match (issue 10 item 13).
+ */
+export async function lockPair(db: Db, a: number, b: number): Promise<void> {
+  const key = `like:${Math.min(a, b)}:${Math.max(a, b)}`;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+export async function likeExists(db: Db, likerId: number, likedId: number): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(likes)
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function deleteLike(db: Db, likerId: number, likedId: number): Promise<void> {
@@ -41,4 +66,199 @@ export async function likesOf(db: Db, userId: number) {
       .filter((r) => r.likedId === userId)
       .map((r) => ({ member_id: r.likerId, date: r.createdAt })),
   };
+}
+
+// ---------------------------------------------------------------- likes pages (D-03)
+
+/** Where a likes page goes on from: the last row's sort key. `createdAt` is PostgreSQL's text, exact to the microsecond. */
+export interface LikesKey {
+  isNew: boolean;
+  createdAt: string;
+  memberId: number;
+}
+
+const theirLike = alias(likes, 'their_like');
+
+/**
+ * A page of a likes list with the viewer's liked-by items. Received and mutual: the likes the viewer got,
+ * new ones first, then newest (likes_received_idx, keyset without OFFSET); mutual keeps those the viewer
+ * returned. Given: the viewer's likes, newest first (likes_given_idx). Only members others can find, and
+ * no one with a block either way (D-10, M-06).
+ */
+export function likesPageQuery(
+  db: Db,
+  viewerId: number,
+  type: 'received' | 'given' | 'mutual',
+  after: LikesKey | null,
+  limit: number,
+) {
+  if (type === 'given') {
+    return (
+      db
+        .select({
+          card: memberCardColumns,
+          createdAt: sql<string>`${likes.createdAt}::text`,
+          isNew: sql<boolean>`false`,
+          likesBack: sql<boolean>`${theirLike.likerId} is not null`,
+          backIsNew: sql<boolean>`coalesce(${theirLike.isNew}, false)`,
+          iLiked: sql<boolean>`true`,
+        })
+        .from(likes)
+        .innerJoin(profiles, eq(profiles.userId, likes.likedId))
+        .leftJoin(photos, mainThumbJoin)
+        .leftJoin(theirLike, and(eq(theirLike.likerId, likes.likedId), eq(theirLike.likedId, viewerId)))
+        .where(
+          and(
+            eq(likes.likerId, viewerId),
+            eq(profiles.listed, true),
+            notBlockedWith(viewerId, likes.likedId),
+            after === null
+              ? undefined
+              : sql`(${likes.createdAt}, ${likes.likedId}) < (${after.createdAt}::timestamptz, ${after.memberId})`,
+          ),
+        )
+        // NULLS LAST as likes_given_idx has them, so the index gives the order.
+        .orderBy(sql`${likes.createdAt} desc nulls last`, sql`${likes.likedId} desc nulls last`)
+        .limit(limit)
+    );
+  }
+  return (
+    db
+      .select({
+        card: memberCardColumns,
+        createdAt: sql<string>`${likes.createdAt}::text`,
+        isNew: likes.isNew,
+        likesBack: sql<boolean>`true`,
+        backIsNew: likes.isNew,
+        iLiked: sql<boolean>`${exists(
+          db
+            .select({ one: sql`1` })
+            .from(theirLike)
+            .where(and(eq(theirLike.likerId, viewerId), eq(theirLike.likedId, likes.likerId))),
+        )}`,
+      })
+      .from(likes)
+      .innerJoin(profiles, eq(profiles.userId, likes.likerId))
+      .leftJoin(photos, mainThumbJoin)
+      .where(
+        and(
+          eq(likes.likedId, viewerId),
+          eq(profiles.listed, true),
+          notBlockedWith(viewerId, likes.likerId),
+          type === 'mutual'
+            ? exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(theirLike)
+                  .where(and(eq(theirLike.likerId, viewerId), eq(theirLike.likedId, likes.likerId))),
+              )
+            : undefined,
+          after === null
+            ? undefined
+            : sql`(${likes.isNew}, ${likes.createdAt}, ${likes.likerId}) < (${after.isNew}, ${after.createdAt}::timestamptz, ${after.memberId})`,
+        ),
+      )
+      // NULLS LAST as likes_received_idx has them, so the index gives the order and a page stops early.
+      .orderBy(
+        sql`${likes.isNew} desc nulls last`,
+        sql`${likes.createdAt} desc nulls last`,
+        sql`${likes.likerId} desc nulls last`,
+      )
+      .limit(limit)
+  );
+}
+
+export async function findLikesPage(...args: Parameters<typeof likesPageQuery>) {
+  return await likesPageQuery(...args);
+}
+
+// ---------------------------------------------------------------- daily limits
+
+/**
+ * Raises a member's counter of one day by one unless it reached `max`, in one conditional upsert, so
+ * parallel requests never pass the limit. Answers the new count, or null when the limit was reached.
+ */
+export async function bumpDailyCounter(
+  db: Db,
+  userId: number,
+  kind: string,
+  day: string,
+  max: number,
+): Promise<number | null> {
+  const rows = await db
+    .insert(dailyCounters)
+    .values({ userId, kind, day, count: 1 })
+    .onConflictDoUpdate({
+      target: [dailyCounters.userId, dailyCounters.kind, dailyCounters.day],
+      set: { count: sql`${dailyCounters.count} + 1` },
+      setWhere: sql`${dailyCounters.count} < ${max}`,
+    })
+    .returning({ count: dailyCounters.count });
+  const count = rows[0]?.count;
+  return count !== undefined && count <= max ? count : null;
+}
+
+export async function readDailyCounter(db: Db, userId: number, kind: string, day: string): Promise<number> {
+  const [row] = await db
+    .select({ count: dailyCounters.count })
+    .from(dailyCounters)
+    .where(and(eq(dailyCounters.userId, userId), eq(dailyCounters.kind, kind), eq(dailyCounters.day, day)));
+  return row?.count ?? 0;
+}
+
+// ---------------------------------------------------------------- auto-like (D-06)
+
+/** What makes others fit a member (auto-like, swipe game, matchfinder): where, who, age, interests. */
+export async function findLikeSeeker(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      country: profiles.country,
+      region: profiles.region,
+      gender: profiles.gender,
+      lookingFor: profiles.lookingFor,
+      dateOfBirth: profiles.dateOfBirth,
+      interests: profiles.interests,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Fictional profiles that fit the member (their country, the gender they look for, looking for the
+ * member's gender, born between the bounds) and have not liked them yet; never a real member.
+ */
+export async function findAutoLikeCandidates(
+  db: Db,
+  viewerId: number,
+  fit: { country: string; gender: string | null; seeks: string | null; bornAfter: string; bornUpTo: string },
+  limit: number,
+) {
+  return db
+    .select({ id: profiles.userId, filename: photos.filename })
+    .from(profiles)
+    .leftJoin(photos, mainThumbJoin)
+    .where(
+      and(
+        eq(profiles.listed, true),
+        eq(profiles.fictional, true),
+        eq(profiles.country, fit.country),
+        fit.gender === null ? undefined : eq(profiles.gender, fit.gender),
+        fit.seeks === null
+          ? undefined
+          : sql`(${profiles.lookingFor} is null or ${profiles.lookingFor} = ${fit.seeks})`,
+        sql`${profiles.dateOfBirth} > ${fit.bornAfter} and ${profiles.dateOfBirth} <= ${fit.bornUpTo}`,
+        ne(profiles.userId, viewerId),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(likes)
+            .where(and(eq(likes.likerId, profiles.userId), eq(likes.likedId, viewerId))),
+        ),
+        notBlockedWith(viewerId),
+      ),
+    )
+    .orderBy(...byLastActive())
+    .limit(limit);
 }

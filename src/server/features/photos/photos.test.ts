@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZPhoto, ZPhotoList } from '../../../shared/contract/photos.ts';
 import { catalogs } from '../../../shared/i18n/catalogs.ts';
 import { photos, profiles, sites, users } from '../../db/schema.ts';
@@ -14,6 +14,7 @@ import { getMediaSigningSecret, signMediaUrl, verifyMediaUrl } from '../../platf
 import { createDiskStorage } from '../../platform/storage.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
+import { keyOf, multipart, type Part, sendParts, testJpeg, uploadPhotoAs } from '../../test/uploads.ts';
 import { deleteAllPhotosOf, getMainImage, presentMainImage } from './service.ts';
 
 let t: TestApp;
@@ -32,67 +33,16 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------- helpers
 
-interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-  type?: string;
-}
-
-/** A multipart/form-data body built by hand, exactly as a browser would send it. */
-function multipart(parts: Part[]) {
-  const boundary = `----vonk${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    const type = p.filename ? `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-/** Each member uploads from its own address, so the upload rate limit never trips across tests. */
-const addressOf = (m: TestMember) => `10.1.${(m.id >> 8) & 255}.${m.id & 255}`;
-
-function send(m: TestMember, parts: Part[]) {
-  const body = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/photos',
-    cookies: m.cookies,
-    remoteAddress: addressOf(m),
-    ...body,
-  });
-}
-
-function upload(
-  m: TestMember,
-  data: Buffer,
-  opts: { isPrivate?: boolean; filename?: string; type?: string } = {},
-) {
-  const parts: Part[] = [];
-  if (opts.isPrivate !== undefined) parts.push({ name: 'is_private', value: String(opts.isPrivate) });
-  parts.push({
-    name: 'photo',
-    value: data,
-    filename: opts.filename ?? 'me.jpg',
-    type: opts.type ?? 'image/jpeg',
-  });
-  return send(m, parts);
-}
+const send = (m: TestMember, parts: Part[]) => sendParts(t.app, m, parts);
+const upload = (m: TestMember, data: Buffer, opts: Parameters<typeof uploadPhotoAs>[3] = {}) =>
+  uploadPhotoAs(t.app, m, data, opts);
 
 const api = (m: TestMember | null, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, ...(m ? { cookies: m.cookies } : {}), ...(payload ? { payload } : {}) });
 
 const solid = (width = 800, height = 1000) =>
   sharp({ create: { width, height, channels: 3, background: '#c66' } });
-const jpeg = (width = 800, height = 1000) => solid(width, height).jpeg().toBuffer();
+const jpeg = testJpeg;
 const noisyJpeg = () =>
   sharp({
     create: {
@@ -125,8 +75,6 @@ async function fillPhotos(userId: number, n: number) {
     })),
   );
 }
-
-const keyOf = (url: string) => new URL(url, 'http://x').pathname.split('/').pop() ?? '';
 
 /** A PNG that is only a header claiming huge dimensions: a decompression bomb in 60 bytes. */
 function pngBomb(width: number, height: number): Buffer {
@@ -699,7 +647,14 @@ describe('M-04 serving media', () => {
     const photo = (await api(m, 'GET', '/api/photos')).json().photos[0];
     expect((await t.app.inject({ url: photo.url })).statusCode).toBe(200);
     await t.app.db.update(users).set({ status: 'banned' }).where(eq(users.id, m.id));
-    expect((await t.app.inject({ url: photo.url })).statusCode).toBe(404);
+    // Public keys are remembered for a few seconds per process (public-keys.ts); after that, 404.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 6_000);
+      expect((await t.app.inject({ url: photo.url })).statusCode).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("M-03 public URLs carry the site's cdn_prefix; signed ones stay on the origin", async () => {
@@ -782,9 +737,13 @@ describe('M-03 helpers for other features', () => {
       const file = join(import.meta.dirname, `../../../shared/i18n/incoming/photos.${locale}.json`);
       return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
     };
-    const sources = ['service.ts', 'routes.ts', '../../../shared/contract/photos.ts'].map((f) =>
-      readFileSync(join(import.meta.dirname, f), 'utf8'),
-    );
+    const sources = [
+      'service.ts',
+      'image.ts',
+      'image-work.ts',
+      'routes.ts',
+      '../../../shared/contract/photos.ts',
+    ].map((f) => readFileSync(join(import.meta.dirname, f), 'utf8'));
     const ids = new Set(sources.flatMap((s) => [...s.matchAll(/'(photos\.[a-z_]+)'/g)].map((m) => m[1])));
     expect(ids.size).toBeGreaterThan(10);
     for (const locale of ['nl', 'en'] as const) {

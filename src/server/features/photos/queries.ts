@@ -57,15 +57,16 @@ export async function insertPhoto(db: Conn, values: NewPhotoRow): Promise<PhotoR
   return row;
 }
 
+/** Changes a photo's visibility together with its file names. */
 export async function updatePrivacy(
   db: Conn,
   userId: number,
   id: number,
-  isPrivate: boolean,
+  change: { isPrivate: boolean; filename: string; thumbFilename: string },
 ): Promise<PhotoRow | undefined> {
   const [row] = await db
     .update(photos)
-    .set({ isPrivate })
+    .set(change)
     .where(and(eq(photos.id, id), eq(photos.userId, userId)))
     .returning();
   return row;

@@ -2,21 +2,23 @@ import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZErrorResponse } from '../../../shared/contract/errors.ts';
 import {
   PHOTO_UPLOAD,
   ZMainPhotoRequest,
+  ZMediaParams,
   ZPhoto,
   ZPhotoIdParams,
   ZPhotoList,
   ZPhotoOrderRequest,
   ZPhotoPrivacyRequest,
+  ZSignedMediaQuery,
 } from '../../../shared/contract/photos.ts';
 import { AppError } from '../../platform/errors.ts';
 import { currentUser, findSessionUser, SESSION_COOKIE } from '../../platform/session.ts';
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
 import { createDiskStorage } from '../../platform/storage.ts';
+import { uploadWork } from './image-work.ts';
 import {
   listOwnPhotos,
   type MediaContext,
@@ -40,12 +42,6 @@ const errors = {
   415: ZErrorResponse,
   422: ZErrorResponse,
 };
-const ZMediaParams = z.object({ key: z.string().max(200) });
-const ZSignedQuery = z.object({
-  exp: z.string().max(20).optional(),
-  v: z.string().max(20).optional(),
-  sig: z.string().max(100).optional(),
-});
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['', '0', 'false', 'off', 'no']);
 
@@ -132,7 +128,15 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/photos',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: {
+          // Counted per member after the session is read (preHandler), so many addresses do not help.
+          hook: 'preHandler',
+          keyGenerator: (req: FastifyRequest) => `photo-upload:${req.user?.id ?? req.ip}`,
+          max: Math.ceil(PHOTO_UPLOAD.perMemberPerHour * app.config.rateLimitFactor),
+          timeWindow: '1 hour',
+        },
+      },
       schema: {
         tags: ['photos'],
         summary: 'Upload a photo: multipart field "photo", optional field "is_private" (M-03, signup step 1)',
@@ -141,8 +145,10 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const upload = await readUpload(req);
-      const photo = await uploadPhoto(app.db, app.media, member(req), upload, await mediaContext(req));
+      // Bodies wait in their sockets until an upload slot is free (image-work.ts).
+      const photo = await uploadWork.run(async () =>
+        uploadPhoto(app.db, app.media, member(req), await readUpload(req), await mediaContext(req)),
+      );
       return reply.status(201).send(photo);
     },
   );
@@ -188,7 +194,14 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      setPhotoPrivacy(app.db, member(req), req.params.id, req.body.is_private, await mediaContext(req)),
+      setPhotoPrivacy(
+        app.db,
+        app.media,
+        member(req),
+        req.params.id,
+        req.body.is_private,
+        await mediaContext(req),
+      ),
   );
 
   app.delete(
@@ -220,7 +233,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/media/private/:key',
-    { schema: { hide: true, params: ZMediaParams, querystring: ZSignedQuery } },
+    { schema: { hide: true, params: ZMediaParams, querystring: ZSignedMediaQuery } },
     async (req, reply) => {
       const now = new Date();
       const { data, maxAgeSeconds } = await readSignedMedia(

@@ -1,16 +1,12 @@
-import sharp from 'sharp';
-import {
-  PHOTO_UPLOAD,
-  type TMainImage,
-  type TPhoto,
-  type TPhotoList,
-} from '../../../shared/contract/photos.ts';
+import type { TMainImage, TPhoto, TPhotoList } from '../../../shared/contract/photos.ts';
 import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import { renderMissingDemoMedia } from '../../db/demo/portraits.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type SignedMediaQuery, signMediaUrl, verifyMediaUrl } from '../../platform/signed-urls.ts';
 import { isSafeKey, type MediaStorage, randomKey } from '../../platform/storage.ts';
+import { decodeImage, inspectImage } from './image.ts';
+import { forgetPublic, isKnownPublic, rememberPublic } from './public-keys.ts';
 import {
   type Conn,
   countPhotos,
@@ -34,8 +30,6 @@ import {
 
 const notFound = () => new AppError(404, 'not_found', 'error.not_found');
 
-const MAIN_MAX_SIDE = 1600;
-const THUMB = { width: 360, height: 480 } as const;
 /** Own private photos are shown through signed links that live this long. */
 export const PRIVATE_URL_TTL_SECONDS = 600;
 const WEBP = 'image/webp';
@@ -63,111 +57,8 @@ function limitError(paidUser: boolean): AppError {
       });
 }
 
-// ---------------------------------------------------------------- image checks and conversion
-
-type Family = 'jpeg' | 'png' | 'webp' | 'gif' | 'heif';
-type Sniffed = { family: Family; hevc: boolean };
-
-const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
-const AV1_BRANDS = new Set(['avif', 'avis']);
-
-/**
- * The image type by its first bytes, whatever name or content type the browser sent; null for anything
- * else (SVG, HTML, PDF, ZIP, ...).
- */
-export function sniffImage(buf: Buffer): Sniffed | null {
-  const ascii = (from: number, to: number) => buf.subarray(from, to).toString('latin1');
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff)
-    return { family: 'jpeg', hevc: false };
-  if (
-    buf.length >= 8 &&
-    buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return { family: 'png', hevc: false };
-  if (buf.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP')
-    return { family: 'webp', hevc: false };
-  if (buf.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a'))
-    return { family: 'gif', hevc: false };
-  if (buf.length >= 12 && ascii(4, 8) === 'ftyp') {
-    const brand = ascii(8, 12);
-    if (AV1_BRANDS.has(brand)) return { family: 'heif', hevc: false };
-    if (HEVC_BRANDS.has(brand)) return { family: 'heif', hevc: true };
-  }
-  return null;
-}
-
-export interface ProcessedImage {
-  main: Buffer;
-  thumb: Buffer;
-  width: number;
-  height: number;
-}
-
-/**
- * Checks an upload by its content and re-encodes it: the decoded pixels are all that survive, so
- * metadata (EXIF, GPS), trailing data and any embedded script are gone. Auto-rotated by EXIF first;
- * the first frame of an animation. Throws an AppError with a clear message for anything refused.
- */
-export async function processImage(data: Buffer): Promise<ProcessedImage> {
-  if (data.length === 0) throw new AppError(400, 'photo_missing', 'photos.empty');
-  if (data.length > PHOTO_UPLOAD.maxBytes) throw tooLarge();
-  const sniffed = sniffImage(data);
-  if (!sniffed) throw new AppError(415, 'photo_bad_type', 'photos.bad_type');
-  const tooManyPixels = () =>
-    new AppError(422, 'photo_too_many_pixels', 'photos.too_many_pixels', {
-      values: { max_mp: PHOTO_UPLOAD.maxPixels / 1_000_000 },
-    });
-  // sharp refuses oversized images already when reading the header: that is our pixel limit speaking.
-  const unreadable = (err?: unknown) =>
-    err instanceof Error && /pixel limit/i.test(err.message)
-      ? tooManyPixels()
-      : sniffed.hevc
-        ? new AppError(415, 'photo_heic_unsupported', 'photos.heic_unsupported')
-        : new AppError(422, 'photo_unreadable', 'photos.unreadable');
-
-  const input = () =>
-    sharp(data, { failOn: 'error', limitInputPixels: PHOTO_UPLOAD.maxPixels, animated: false }).timeout({
-      seconds: 20,
-    });
-  const meta = await input()
-    .metadata()
-    .catch((err) => {
-      throw unreadable(err);
-    });
-  if (meta.format !== sniffed.family) throw new AppError(415, 'photo_bad_type', 'photos.bad_type');
-  const { width, height } = meta;
-  if (!width || !height) throw unreadable();
-  if (width * height > PHOTO_UPLOAD.maxPixels) throw tooManyPixels();
-  if (Math.min(width, height) < PHOTO_UPLOAD.minSide)
-    throw new AppError(422, 'photo_too_small', 'photos.too_small', { values: { min: PHOTO_UPLOAD.minSide } });
-
-  try {
-    // One full decode (failOn makes a truncated or corrupt file fail here), scaled once; both outputs are
-    // made from these pixels.
-    const { data: pixels, info } = await input()
-      .autoOrient()
-      .resize({ width: MAIN_MAX_SIDE, height: MAIN_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const [main, thumb] = await Promise.all([
-      sharp(pixels, raw).webp({ quality: 82, effort: 4 }).toBuffer(),
-      sharp(pixels, raw)
-        .resize({ ...THUMB, fit: 'cover', position: 'attention' })
-        .webp({ quality: 78, effort: 4 })
-        .toBuffer(),
-    ]);
-    return { main, thumb, width: info.width, height: info.height };
-  } catch (err) {
-    throw unreadable(err);
-  }
-}
-
-export const tooLarge = () =>
-  new AppError(413, 'photo_too_large', 'photos.too_large', {
-    values: { max_mb: PHOTO_UPLOAD.maxBytes / 1024 / 1024 },
-  });
+// Stable entry points for other features (chat photos reuse the upload pipeline).
+export { type ProcessedImage, processImage, sniffImage, tooLarge } from './image.ts';
 
 // ---------------------------------------------------------------- presenters
 
@@ -276,12 +167,12 @@ export async function uploadPhoto(
   input: { data: Buffer; isPrivate: boolean },
   ctx: MediaContext,
 ): Promise<TPhoto> {
+  // The header first: a hostile file is refused before it costs a database query or a decode.
+  const inspected = await inspectImage(input.data);
   if ((await countPhotos(db, member.id)) >= photoLimit(member.paidUser)) throw limitError(member.paidUser);
-  const image = await processImage(input.data);
+  const image = await decodeImage(inspected);
   const filename = randomKey('.webp');
   const thumbFilename = randomKey('_t.webp');
-  const removeFiles = () =>
-    Promise.allSettled([storage.delete(filename), storage.delete(thumbFilename)]).then(() => undefined);
   try {
     await storage.put(filename, image.main, WEBP);
     await storage.put(thumbFilename, image.thumb, WEBP);
@@ -301,7 +192,7 @@ export async function uploadPhoto(
     });
     return presentPhoto(row, mainId, ctx);
   } catch (err) {
-    await removeFiles();
+    await removeFiles(storage, [filename, thumbFilename]);
     throw err;
   }
 }
@@ -339,19 +230,55 @@ export async function reorderPhotos(
   return presentList(db, member, ctx);
 }
 
+/**
+ * Makes a photo private or public (M-04) under new file names: public files are cached for a year by
+ * browsers and CDNs, so the old address must stop meaning anything (issue 10 item 11). Under the member's
+ * row lock (so concurrent changes apply one after the other) the files are copied, the row switched to
+ * the copies, and the old files removed after the commit; a failure on the way leaves the photo as it was.
+ */
 export async function setPhotoPrivacy(
   db: Db,
+  storage: MediaStorage,
   member: Member,
   id: number,
   isPrivate: boolean,
   ctx: MediaContext,
 ): Promise<TPhoto> {
-  const { row, mainId } = await asMember(db, member.id, async (tx) => {
-    const row = await updatePrivacy(tx, member.id, id, isPrivate);
-    if (!row) throw notFound();
-    return { row, mainId: await repairMain(tx, member.id) };
-  });
-  return presentPhoto(row, mainId, ctx);
+  const renamed = { filename: randomKey('.webp'), thumbFilename: randomKey('_t.webp') };
+  let old: string[] = [];
+  try {
+    const { row, mainId } = await asMember(db, member.id, async (tx) => {
+      const current = await findPhoto(tx, member.id, id);
+      if (!current) throw notFound();
+      if (current.isPrivate === isPrivate)
+        return { row: current, mainId: await getMainPhotoId(tx, member.id) };
+      await copyFile(storage, current.filename, renamed.filename);
+      await copyFile(storage, current.thumbFilename, renamed.thumbFilename);
+      const row = await updatePrivacy(tx, member.id, id, { isPrivate, ...renamed });
+      if (!row) throw notFound();
+      old = [current.filename, current.thumbFilename];
+      return { row, mainId: await repairMain(tx, member.id) };
+    });
+    // After the commit: until then the old names were still the photo's.
+    await removeFiles(storage, old);
+    return presentPhoto(row, mainId, ctx);
+  } catch (err) {
+    await removeFiles(storage, [renamed.filename, renamed.thumbFilename]);
+    throw err;
+  }
+}
+
+/** Copies one stored file to a new key (demo portraits are drawn first when missing). */
+async function copyFile(storage: MediaStorage, from: string, to: string): Promise<void> {
+  const data = (await storage.get(from)) ?? (await renderMissingDemoMedia(storage, from));
+  if (!data) throw notFound();
+  await storage.put(to, data, WEBP);
+}
+
+/** Removes files and never fails: a file left behind is unreferenced, so nothing serves it. */
+async function removeFiles(storage: MediaStorage, keys: string[]): Promise<void> {
+  forgetPublic(keys);
+  await Promise.allSettled(keys.map((key) => storage.delete(key)));
 }
 
 export async function removePhoto(
@@ -368,7 +295,7 @@ export async function removePhoto(
     return row;
   });
   // After the commit: a failed file removal leaves an unreferenced file, never a row without its file.
-  await Promise.allSettled([storage.delete(row.filename), storage.delete(row.thumbFilename)]);
+  await removeFiles(storage, [row.filename, row.thumbFilename]);
   return presentList(db, member, ctx);
 }
 
@@ -379,8 +306,9 @@ export async function deleteAllPhotosOf(db: Db, storage: MediaStorage, userId: n
     await setMainPhotoId(tx, userId, null);
     return rows;
   });
-  await Promise.allSettled(
-    rows.flatMap((r) => [storage.delete(r.filename), storage.delete(r.thumbFilename)]),
+  await removeFiles(
+    storage,
+    rows.flatMap((r) => [r.filename, r.thumbFilename]),
   );
   return rows.length;
 }
@@ -389,8 +317,11 @@ export async function deleteAllPhotosOf(db: Db, storage: MediaStorage, userId: n
 
 /** The bytes of a public, active photo file; 404 for anything else, private ones included. */
 export async function readPublicMedia(db: Db, storage: MediaStorage, key: string): Promise<Buffer> {
-  const owner = isSafeKey(key) ? await findFileOwner(db, key) : undefined;
-  if (!owner || owner.isPrivate || owner.status !== 'active') throw notFound();
+  if (!isKnownPublic(key)) {
+    const owner = isSafeKey(key) ? await findFileOwner(db, key) : undefined;
+    if (!owner || owner.isPrivate || owner.status !== 'active') throw notFound();
+    rememberPublic(key);
+  }
   // Demo members' portraits are drawn on their first request, then stored (db/demo/portraits.ts).
   const data = (await storage.get(key)) ?? (await renderMissingDemoMedia(storage, key));
   if (!data) throw notFound();

@@ -9,6 +9,7 @@ import {
   ZSettings,
   ZSettingsQuery,
 } from '../../../shared/contract/site.ts';
+import { zLine } from '../../../shared/contract/text.ts';
 import { INTERESTS } from '../../../shared/data/interests.ts';
 import { matchRoute } from '../../../shared/routes.ts';
 import { getCompany, getRegions, presentSettings } from './service.ts';
@@ -86,9 +87,9 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['site'],
         summary: 'Page-bounce logging for landings marked with lb (P-08)',
         body: z.object({
-          path: z.string().max(200),
+          path: zLine(200),
           seconds: z.number().int().min(0).max(86_400),
-          network: z.string().max(64).nullable().optional(),
+          network: zLine(64).nullable().optional(),
         }),
         response: { 204: z.null() },
       },

@@ -1,6 +1,7 @@
 import type { TCompany, TRegionsResponse, TSettings } from '../../../shared/contract/site.ts';
 import { REGIONS } from '../../../shared/data/regions.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
+import { cleanPhone } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n.ts';
@@ -69,7 +70,7 @@ export function presentSettings(
     description: site.description,
     push_public_key: ctx.pushPublicKey,
     minimum_message_costs: site.minimumMessageCosts,
-    support_phone: site.supportPhone,
+    support_phone: cleanPhone(site.supportPhone),
     support_email: site.supportEmail,
     fictional_icon: site.fictionalIcon,
     fictional_warning: t(ctx.locale, 'fictional.warning', { site: site.name }),
@@ -109,7 +110,7 @@ function presentCompany(row: CompanyRow): TCompany {
     country: row.country,
     tradenames: row.tradenames,
     vat_numbers: row.vatNumbers,
-    support_phone: row.supportPhone,
+    support_phone: cleanPhone(row.supportPhone),
     delete_discount: row.deleteDiscount,
     added: row.added,
   };

@@ -173,7 +173,7 @@ describe('platform', () => {
   });
 
   it('sends a CSP and other security headers', async () => {
-    const res = await t.app.inject({ url: '/healthz' });
+    const res = await t.app.inject({ url: '/api/settings' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

@@ -35,6 +35,7 @@ import { Modal } from '../../components/modal.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { loginPath } from '../accounts/redirect.ts';
+import { ProfileChatActions } from '../chat/profile-actions.tsx';
 import { ErrorView } from '../site/error-page.tsx';
 import { InterestList } from './interests.tsx';
 
@@ -386,8 +387,9 @@ function Profile({
             )}
           </ul>
           {!profile.is_me && !profile.blocked_by_me && (
-            <div className="mt-5">
+            <div className="mt-5 space-y-3">
               <LikeButton profile={profile} viewer={viewer} />
+              <ProfileChatActions member={profile} loggedIn={viewer !== null} />
             </div>
           )}
         </header>

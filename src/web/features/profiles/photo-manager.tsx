@@ -13,7 +13,8 @@ import {
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { PHOTO_UPLOAD, type TPhoto } from '../../../shared/contract/photos.ts';
+import { PHOTO_UPLOAD } from '../../../shared/contract/photo-upload.ts';
+import type { TPhoto } from '../../../shared/contract/photos.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { RULES } from '../../../shared/rules.ts';
 import { ApiError } from '../../api/client.ts';

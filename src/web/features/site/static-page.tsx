@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { fillPlaceholders } from '../../../shared/i18n/fill.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import { STATIC_PAGES, type StaticPage as StaticPageName } from '../../../shared/routes.ts';
-import { termsVersionDate } from '../../../shared/rules.ts';
+import { cleanPhone, termsVersionDate } from '../../../shared/rules.ts';
 import { useCompany } from '../../api/site.ts';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
@@ -65,22 +66,47 @@ export function StaticPage({ page }: { page: StaticPageName }) {
     company_name: c.name,
     company_address: `${c.address}, ${new Intl.DisplayNames([locale], { type: 'region' }).of(c.country) ?? c.country}`,
     support_email: settings.support_email,
-    support_phone: settings.support_phone,
+    support_phone: cleanPhone(settings.support_phone),
     refund_days: settings.refund_days,
     min_age: settings.min_age,
     version_date: intl.formatDate(termsVersionDate(c.added), { dateStyle: 'long', timeZone: 'UTC' }),
   };
   const format = (s: string) => fillPlaceholders(s, values);
+  // The support address and number are links that open the mail app or dial (spec §5: digits only).
+  const links: Record<string, string> = {
+    support_email: `mailto:${settings.support_email}`,
+    support_phone: `tel:${values.support_phone}`,
+  };
+  const formatWithLinks = (s: string): ReactNode[] => {
+    const nodes: ReactNode[] = [];
+    let from = 0;
+    for (const m of s.matchAll(/\{(support_email|support_phone)\}/g)) {
+      const name = m[1] as 'support_email' | 'support_phone';
+      nodes.push(format(s.slice(from, m.index)));
+      nodes.push(
+        <a
+          key={m.index}
+          href={links[name]}
+          className="whitespace-nowrap font-semibold text-primary underline underline-offset-2"
+        >
+          {values[name]}
+        </a>,
+      );
+      from = m.index + m[0].length;
+    }
+    nodes.push(format(s.slice(from)));
+    return nodes;
+  };
 
   return (
     <article className="prose-page mx-auto max-w-3xl px-4 py-10" data-page={key}>
       <h1 className="text-3xl font-extrabold tracking-tight">{format(text.title)}</h1>
-      <p className="mt-3 text-lg text-muted">{format(text.intro)}</p>
+      <p className="mt-3 text-lg text-muted">{formatWithLinks(text.intro)}</p>
       {text.sections.map((section) => (
         <section key={section.heading}>
           <h2>{format(section.heading)}</h2>
           {section.paragraphs.map((p) => (
-            <p key={p}>{format(p)}</p>
+            <p key={p}>{formatWithLinks(p)}</p>
           ))}
         </section>
       ))}

@@ -1,0 +1,192 @@
+// `node bench/chat.ts`: the chat budget of DESIGN.md §8 and issue 8. 1,000 sockets (500 pairs) on one
+// process; member A of a pair sends over HTTP (each message is a database transaction), B's socket
+// receives it. Measured: send-to-delivery p50/p99 at a steady rate, the highest rate held by closed-loop
+// senders, and the same closed loop through a bare `ws` relay in the same run (the ratio), plus memory
+// per connected socket. Writes bench/results/chat.json. BENCH_DATABASE_URL: PostgreSQL instead of PGlite.
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { WebSocket } from 'ws';
+import { REALTIME } from '../src/shared/contract/realtime.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PAIRS = Number(process.env.BENCH_CHAT_PAIRS ?? 500);
+const STEADY_RATE = Number(process.env.BENCH_CHAT_RATE ?? 50);
+const SENDERS = 50;
+
+interface Member {
+  id: number;
+  cookie: string;
+  conversationId: number;
+  partner: number;
+}
+interface Started {
+  child: ChildProcess;
+  address: string;
+  members: Member[];
+  driver?: string;
+}
+
+async function start(args: string[]): Promise<Started> {
+  const child = fork(join(root, 'bench/chat-server.ts'), args, {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [...process.execArgv, '--expose-gc'],
+  });
+  const m = await new Promise<Omit<Started, 'child'>>((ok, fail) => {
+    child.once('message', (msg: Omit<Started, 'child'>) => ok(msg));
+    child.once('exit', (code) => fail(new Error(`chat server exited with ${code}`)));
+  });
+  return { ...m, child };
+}
+
+const memoryOf = (child: ChildProcess) =>
+  new Promise<{ rss: number; heap: number }>((ok) => {
+    child.once('message', (msg: { memory: { rss: number; heap: number } }) => ok(msg.memory));
+    child.send('memory');
+  });
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(2));
+}
+
+/** Sockets that resolve a waiting send when its body arrives. */
+function receiver() {
+  const waiting = new Map<string, () => void>();
+  const onFrame = (data: unknown) => {
+    const frame = JSON.parse(String(data)) as {
+      type: string;
+      body?: string;
+      message?: { body: string | null };
+    };
+    const body = frame.type === 'message' ? (frame.message?.body ?? frame.body) : undefined;
+    if (body) {
+      waiting.get(body)?.();
+      waiting.delete(body);
+    }
+  };
+  const wait = (body: string) => new Promise<void>((ok) => waiting.set(body, ok));
+  return { onFrame, wait };
+}
+
+async function openSockets(urls: { url: string; cookie?: string }[], onFrame: (d: unknown) => void) {
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < urls.length; i += 100) {
+    const batch = urls.slice(i, i + 100).map(
+      ({ url, cookie }) =>
+        new Promise<WebSocket>((ok, fail) => {
+          const ws = new WebSocket(url, cookie ? { headers: { cookie } } : {});
+          ws.on('message', onFrame);
+          ws.once('open', () => ok(ws));
+          ws.once('error', fail);
+        }),
+    );
+    sockets.push(...(await Promise.all(batch)));
+  }
+  return sockets;
+}
+
+// ---------------------------------------------------------------- Vonk
+const vonk = await start(['vonk', String(PAIRS)]);
+const before = await memoryOf(vonk.child);
+const rx = receiver();
+const wsBase = vonk.address.replace(/^http/, 'ws');
+const sockets = await openSockets(
+  vonk.members.map((m) => ({ url: `${wsBase}${REALTIME.path}?v=${REALTIME.version}`, cookie: m.cookie })),
+  rx.onFrame,
+);
+const after = await memoryOf(vonk.child);
+
+async function send(sender: Member): Promise<number> {
+  const body = `b${randomUUID()}`;
+  const delivered = rx.wait(body);
+  const started = performance.now();
+  const res = await fetch(`${vonk.address}/api/chats/${sender.conversationId}/messages`, {
+    method: 'POST',
+    headers: { cookie: sender.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ kind: 'text', client_id: randomUUID(), body }),
+  });
+  if (res.status !== 201) throw new Error(`send: ${res.status} ${await res.text()}`);
+  await delivered;
+  return performance.now() - started;
+}
+const senders = vonk.members.filter((_, i) => i % 2 === 0);
+const pick = (i: number) => senders[i % senders.length] as Member;
+
+// Warm-up, then a steady rate: one send every 1/rate s, latencies of all.
+for (let i = 0; i < 200; i++) await send(pick(i));
+const steady: number[] = [];
+const pendingSends: Promise<void>[] = [];
+const total = STEADY_RATE * SECONDS;
+const t0 = performance.now();
+for (let i = 0; i < total; i++) {
+  const due = t0 + (i * 1000) / STEADY_RATE;
+  const wait = due - performance.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  pendingSends.push(send(pick(i)).then((ms) => void steady.push(ms)));
+}
+await Promise.all(pendingSends);
+
+async function closedLoop(one: (i: number) => Promise<unknown>): Promise<number> {
+  let done = 0;
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: SENDERS }, async (_, s) => {
+      for (let i = s; performance.now() < until; i += SENDERS) {
+        await one(i);
+        done++;
+      }
+    }),
+  );
+  return Math.round(done / SECONDS);
+}
+const vonkRate = await closedLoop((i) => send(pick(i)));
+for (const s of sockets) s.terminate();
+vonk.child.send('stop');
+
+// ---------------------------------------------------------------- bare ws relay
+const relay = await start(['relay']);
+const rrx = receiver();
+const relaySockets = await openSockets(
+  Array.from({ length: PAIRS * 2 }, (_, i) => ({ url: `${relay.address}/?id=${i}` })),
+  rrx.onFrame,
+);
+const relayOne = async (i: number) => {
+  const from = (i % PAIRS) * 2;
+  const body = `r${randomUUID()}`;
+  const delivered = rrx.wait(body);
+  relaySockets[from]?.send(JSON.stringify({ to: from + 1, body }));
+  await delivered;
+};
+for (let i = 0; i < 200; i++) await relayOne(i);
+const relayRate = await closedLoop(relayOne);
+for (const s of relaySockets) s.terminate();
+relay.child.kill();
+
+const result = {
+  at: new Date().toISOString(),
+  node: process.version,
+  database: vonk.driver,
+  sockets: sockets.length,
+  pairs: PAIRS,
+  duration_seconds: SECONDS,
+  steady: {
+    rate_per_second: STEADY_RATE,
+    messages: steady.length,
+    p50_ms: percentile(steady, 50),
+    p99_ms: percentile(steady, 99),
+  },
+  highest_rate_held_per_second: vonkRate,
+  bare_ws_relay_rate_per_second: relayRate,
+  rate_to_bare_relay_ratio: Number((vonkRate / relayRate).toFixed(3)),
+  memory_per_socket_kb: Number(((after.rss - before.rss) / sockets.length / 1024).toFixed(1)),
+  heap_per_socket_kb: Number(((after.heap - before.heap) / sockets.length / 1024).toFixed(1)),
+  budgets: { p99_ms_max: 15, rate_to_bare_relay_ratio_min: 0.3 },
+};
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/chat.json'), `${JSON.stringify(result, null, 2)}\n`);
+console.log(JSON.stringify(result, null, 2));
+process.exit(0);

@@ -1,0 +1,160 @@
+// Lighthouse, mobile preset (simulated 4G and a slow phone CPU), on the pages a new visitor opens first:
+// home, search and a member's profile. Starts the site as `npm start` does, on a free port with a fresh
+// DATA_DIR, runs each page LIGHTHOUSE_RUNS times (default 3) in Debian's Chromium and reports the median
+// of each metric against the budgets of issue 11 and DESIGN.md §8. Merges into bench/results/latest.json
+// under "lighthouse"; `node bench/lighthouse.ts` alone prints it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const BUDGETS = {
+  performance_min: 90,
+  accessibility_min: 100,
+  lcp_ms_max: 2500,
+  tbt_ms_max: 200,
+  cls_max: 0.05,
+};
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => (typeof a === 'object' && a ? done(a.port) : fail(new Error('no port'))));
+    });
+  });
+
+async function startSite(): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'vonk-lighthouse-'));
+  const child = spawn(process.execPath, [join(root, 'scripts/start.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://localhost:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, child, dataDir };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the site did not start');
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  lcp_ms: number;
+  tbt_ms: number;
+  cls: number;
+  fcp_ms: number;
+}
+
+async function audit(port: number, url: string) {
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    runs.push({
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      lcp_ms: Math.round(metric('largest-contentful-paint')),
+      tbt_ms: Math.round(metric('total-blocking-time')),
+      cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+      fcp_ms: Math.round(metric('first-contentful-paint')),
+    });
+  }
+  const of = (k: keyof Run) => median(runs.map((r) => r[k]));
+  return {
+    performance: of('performance'),
+    accessibility: of('accessibility'),
+    lcp_ms: of('lcp_ms'),
+    tbt_ms: of('tbt_ms'),
+    cls: of('cls'),
+    fcp_ms: of('fcp_ms'),
+    runs: runs.length,
+  };
+}
+
+export async function runLighthouseBench() {
+  const site = await startSite();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const search = (await (await fetch(`${site.base}/api/members?country=NL`)).json()) as {
+      page: { results: { id: number }[] };
+    };
+    const memberId = search.page.results[0]?.id;
+    const pages: Record<string, string> = { home: '/', search: '/members' };
+    if (memberId) pages.member = `/members/${memberId}`;
+    const results: Record<string, Awaited<ReturnType<typeof audit>>> = {};
+    for (const [name, path] of Object.entries(pages)) {
+      // One unmeasured visit first: demo portraits are drawn on their first request.
+      await fetch(`${site.base}${path}`);
+      results[name] = await audit(chrome.port, `${site.base}${path}`);
+    }
+    const within = Object.values(results).every(
+      (r) =>
+        r.performance >= BUDGETS.performance_min &&
+        r.accessibility >= BUDGETS.accessibility_min &&
+        r.lcp_ms <= BUDGETS.lcp_ms_max &&
+        r.tbt_ms <= BUDGETS.tbt_ms_max &&
+        r.cls <= BUDGETS.cls_max,
+    );
+    return {
+      at: new Date().toISOString(),
+      preset: 'mobile',
+      pages: results,
+      budgets: BUDGETS,
+      within_budget: within,
+    };
+  } finally {
+    chrome.kill();
+    site.child.kill();
+    rmSync(site.dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const lighthouseResult = await runLighthouseBench();
+  const file = join(root, 'bench/results/latest.json');
+  const latest = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ ...latest, lighthouse: lighthouseResult }, null, 2)}\n`);
+  console.log(JSON.stringify({ lighthouse: lighthouseResult }, null, 2));
+}

@@ -1,0 +1,186 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError, LOCK_FILE, lockDataDir, processStart } from './data-lock.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vonk-lock-'));
+  dirs.push(dir);
+  return dir;
+};
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A process that stays alive until killed, for a lock owner that is really running. */
+function sleeper(): ChildProcess {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  children.push(child);
+  return child;
+}
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((done) =>
+    child.exitCode !== null ? done(child.exitCode) : child.once('exit', (code) => done(code)),
+  );
+
+describe('issue 10 item 1: one process per DATA_DIR (lock file)', () => {
+  it('takes a free folder, writes its pid, and gives the lock back', () => {
+    const dir = tempDir();
+    const lock = lockDataDir(dir);
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    lock.release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('refuses a folder held by a live process, naming the folder and the pid', async () => {
+    const dir = tempDir();
+    const owner = sleeper();
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: owner.pid, host: 'elsewhere' }));
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    try {
+      lockDataDir(dir);
+    } catch (err) {
+      expect((err as Error).message).toContain(dir);
+      expect((err as Error).message).toContain(`pid ${owner.pid}`);
+    }
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid, 'the lock stays its').toBe(owner.pid);
+    owner.kill('SIGKILL');
+    await exited(owner);
+  });
+
+  it.runIf(processStart(process.pid))('tells a reused pid from the process that wrote the lock', async () => {
+    const running = sleeper();
+    await new Promise((r) => running.once('spawn', r));
+    const pid = running.pid as number;
+    const dir = tempDir();
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid, start: processStart(pid) }));
+    expect(() => lockDataDir(dir), 'the same process still runs').toThrow(DataDirLockedError);
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid, start: 'another-boot:12345' }));
+    const lock = lockDataDir(dir);
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      start: processStart(process.pid),
+    });
+    lock.release();
+    running.kill('SIGKILL');
+    await exited(running);
+  });
+
+  it('takes over the stale lock of a dead process, a garbled lock, and its own old pid', async () => {
+    const dead = sleeper();
+    dead.kill('SIGKILL');
+    await exited(dead);
+    for (const content of [
+      JSON.stringify({ pid: dead.pid }),
+      '{"pid":',
+      JSON.stringify({ pid: process.pid }),
+    ]) {
+      const dir = tempDir();
+      writeFileSync(join(dir, LOCK_FILE), content);
+      const lock = lockDataDir(dir);
+      expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid, content).toBe(process.pid);
+      lock.release();
+    }
+  });
+});
+
+// The real thing: `node src/server/main.ts` twice on one folder.
+const main = resolve(import.meta.dirname, '../main.ts');
+
+interface Server {
+  child: ChildProcess;
+  url: Promise<string>;
+  output: () => string;
+}
+
+function startServer(dataDir: string): Server {
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_FACTOR: '100',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  const url = new Promise<string>((done, fail) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /running at (http:\/\/\S+)/.exec(out);
+      if (found?.[1]) done(found[1].replace('localhost', '127.0.0.1'));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`server exited with ${code}:\n${out}`)));
+  });
+  url.catch(() => {});
+  return { child, url, output: () => out };
+}
+
+async function signup(base: string, i: number) {
+  const res = await fetch(`${base}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `lock-${i}@example.test`,
+      name: `Slot${i}`,
+      password: `lock-password-${i}`,
+      date_of_birth: '1990-01-01',
+      signup_message: 'Hoi',
+      gender: 'male',
+      looking_for: 'female',
+      terms: true,
+    }),
+  });
+  return res.status;
+}
+
+async function login(base: string, i: number) {
+  const res = await fetch(`${base}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `lock-${i}@example.test`, password: `lock-password-${i}` }),
+  });
+  return res.status;
+}
+
+describe('issue 10 item 1: a second start on a live folder', () => {
+  it('exits non-zero with a clear message, and the first process keeps every write (also after kill -9)', async () => {
+    const dataDir = tempDir();
+    const first = startServer(dataDir);
+    const base = await first.url;
+    for (let i = 0; i < 3; i++) expect(await signup(base, i)).toBe(201);
+
+    const second = startServer(dataDir);
+    const code = await exited(second.child);
+    expect(code).not.toBe(0);
+    expect(second.output()).toContain(dataDir);
+    expect(second.output()).toContain(`pid ${first.child.pid}`);
+    expect(second.output()).not.toMatch(/running at/);
+
+    // The first goes on undisturbed, and keeps what it acknowledged.
+    for (let i = 3; i < 6; i++) expect(await signup(base, i)).toBe(201);
+    for (let i = 0; i < 6; i++) expect(await login(base, i), `member ${i}`).toBe(200);
+
+    // A crash leaves a stale lock: the next start takes over and finds every write.
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    const third = startServer(dataDir);
+    const again = await third.url;
+    for (let i = 0; i < 6; i++) expect(await login(again, i), `member ${i} after kill -9`).toBe(200);
+    third.child.kill('SIGTERM');
+    expect(await exited(third.child)).toBe(0);
+    expect(existsSync(join(dataDir, LOCK_FILE)), 'a clean stop gives the lock back').toBe(false);
+  }, 240_000);
+});

@@ -1,0 +1,127 @@
+import type { TChatMessage, TChatProfile } from '../../../shared/contract/chat.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
+import type { Db } from '../../db/client.ts';
+import type { PublishToMember } from '../../platform/bus.ts';
+import { t } from '../../platform/i18n.ts';
+import { signMediaUrl } from '../../platform/signed-urls.ts';
+import { presentMemberCard } from '../profiles/service.ts';
+import type { SiteRow } from '../site/queries.ts';
+import type { findChatProfile, GiftRow, Membership, MessageRow } from './queries.ts';
+
+/** What every chat service call needs besides the database: the bus, the site, media signing, time. */
+export interface ChatDeps {
+  db: Db;
+  publish: PublishToMember;
+  site: Pick<
+    SiteRow,
+    'cdnPrefix' | 'messageCredits' | 'photoCredits' | 'giftCredits' | 'messageLength' | 'freeMessages'
+  >;
+  /** Signs chat photo URLs for one viewer. */
+  mediaSecret: string;
+  locale: Locale;
+  now: Date;
+}
+
+export interface ChatViewer {
+  id: number;
+  paidUser: boolean;
+}
+
+/** Chat photos are shown through signed links that live this long. */
+export const CHAT_PHOTO_URL_TTL_SECONDS = 3600;
+
+// ---------------------------------------------------------------- presenters
+
+export const withPrefix = (prefix: string, path: string) => `${prefix.replace(/\/+$/, '')}${path}`;
+
+/** Public path of a gift's image (static, drawn by gift-images.ts). */
+export const giftImagePath = (image: string) => `/media/gifts/${image}`;
+
+/** A signed, viewer-bound path to a chat photo file: /media/chat/<key>?exp&v&sig. */
+export function chatPhotoUrl(secret: string, key: string, viewerId: number, now: Date): string {
+  return signMediaUrl(secret, key, viewerId, CHAT_PHOTO_URL_TTL_SECONDS, now).replace(
+    '/media/private/',
+    '/media/chat/',
+  );
+}
+
+export interface PresentContext {
+  cdnPrefix: string;
+  mediaSecret: string;
+  locale: Locale;
+  now: Date;
+}
+
+export function presentMessage(row: MessageRow, viewerId: number, ctx: PresentContext): TChatMessage {
+  const mine = row.senderId === viewerId;
+  return {
+    id: row.id,
+    conversation_id: row.conversationId,
+    seq: row.seq,
+    client_id: mine ? row.clientId : null,
+    sender_id: row.senderId,
+    mine,
+    kind: row.kind,
+    body: row.kind === 'text' ? row.body : null,
+    photo:
+      row.kind === 'photo' && row.photoFilename && row.photoThumbFilename
+        ? {
+            url: chatPhotoUrl(ctx.mediaSecret, row.photoFilename, viewerId, ctx.now),
+            thumb_url: chatPhotoUrl(ctx.mediaSecret, row.photoThumbFilename, viewerId, ctx.now),
+            width: row.photoWidth ?? 1,
+            height: row.photoHeight ?? 1,
+          }
+        : null,
+    gift:
+      row.kind === 'gift' && row.giftCode
+        ? {
+            code: row.giftCode,
+            name: t(ctx.locale, `gift.${row.giftCode}`),
+            image_url: withPrefix(ctx.cdnPrefix, giftImagePath(`${row.giftCode}.svg`)),
+          }
+        : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+type ProfileRow = NonNullable<Awaited<ReturnType<typeof findChatProfile>>>;
+
+export function presentChatProfile(row: ProfileRow, ctx: { cdnPrefix: string; now: Date }): TChatProfile {
+  const card = presentMemberCard(row.card, ctx);
+  const available = row.listed && !row.blocked;
+  return {
+    id: card.id,
+    name: card.name,
+    age: card.age || null,
+    thumb_url: available ? card.thumb_url : null,
+    fictional: card.fictional,
+    online: available && card.online,
+    available,
+  };
+}
+
+export function presentGift(row: GiftRow, deps: Pick<ChatDeps, 'site' | 'locale'>) {
+  return {
+    code: row.code,
+    name: t(deps.locale, `gift.${row.code}`),
+    image_url: withPrefix(deps.site.cdnPrefix, giftImagePath(row.image)),
+    price: row.price ?? deps.site.giftCredits,
+  };
+}
+
+export function presentState(m: Membership, viewerId: number) {
+  return {
+    id: m.conversationId,
+    last_seq: m.lastSeq,
+    my_read_seq: m.readSeq,
+    other_read_seq: m.otherReadSeq,
+    started_by_me: m.startedBy === viewerId,
+  };
+}
+
+export const presentContext = (deps: ChatDeps): PresentContext => ({
+  cdnPrefix: deps.site.cdnPrefix,
+  mediaSecret: deps.mediaSecret,
+  locale: deps.locale,
+  now: deps.now,
+});

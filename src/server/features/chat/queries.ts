@@ -1,0 +1,477 @@
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import {
+  blocks,
+  chatAllowances,
+  conversationMembers,
+  conversations,
+  gifts,
+  messages,
+  photos,
+  profiles,
+  sessions,
+  users,
+} from '../../db/schema.ts';
+import { mainThumbJoin, memberCardColumns } from '../profiles/queries.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Conn = Db | Tx;
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessageRow = typeof messages.$inferInsert;
+export type GiftRow = typeof gifts.$inferSelect;
+
+const me = conversationMembers;
+const other = alias(conversationMembers, 'other_side');
+
+// ---------------------------------------------------------------- members
+
+const blockedBy = (blocker: number | SQL | AnyColumn, blocked: number | SQL | AnyColumn) =>
+  sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blocker} and ${blocks.blockedId} = ${blocked})`;
+
+/** What decides whether a viewer may write to a member: listing, e-mail status, blocks either way. */
+export async function findCounterpart(db: Conn, viewerId: number, memberId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      status: users.status,
+      language: users.language,
+      listed: profiles.listed,
+      fictional: profiles.fictional,
+      blockedByMe: blockedBy(viewerId, memberId),
+      blockedMe: blockedBy(memberId, viewerId),
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, memberId))
+    .limit(1);
+  return row;
+}
+
+/** The sender's own account as a send needs it, read inside the send's transaction. */
+export async function findSender(db: Conn, memberId: number) {
+  const [row] = await db
+    .select({ paidUser: users.paidUser, siteId: users.siteId, credits: users.credits })
+    .from(users)
+    .where(eq(users.id, memberId))
+    .limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------- conversations
+
+/**
+ * The viewer's side of a conversation with the other side's read position; undefined when the viewer
+ * is not one of its two members (the same answer as a conversation that does not exist).
+ */
+export async function findMembership(db: Conn, conversationId: number, viewerId: number) {
+  const [row] = await db
+    .select({
+      conversationId: conversations.id,
+      lastSeq: conversations.lastSeq,
+      startedBy: conversations.startedBy,
+      otherId: me.otherId,
+      readSeq: me.readSeq,
+      clearedSeq: me.clearedSeq,
+      unread: me.unread,
+      deletedAt: me.deletedAt,
+      otherReadSeq: other.readSeq,
+    })
+    .from(me)
+    .innerJoin(conversations, eq(conversations.id, me.conversationId))
+    .innerJoin(other, and(eq(other.conversationId, me.conversationId), eq(other.memberId, me.otherId)))
+    .where(and(eq(me.conversationId, conversationId), eq(me.memberId, viewerId)))
+    .limit(1);
+  return row;
+}
+export type Membership = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
+
+/** The sender's side of a conversation and what decides whether they may write to the other, in one read. */
+export async function findSendContext(db: Conn, conversationId: number, viewerId: number) {
+  const [row] = await db
+    .select({
+      otherId: me.otherId,
+      status: users.status,
+      language: users.language,
+      listed: profiles.listed,
+      blockedByMe: blockedBy(viewerId, me.otherId),
+      blockedMe: blockedBy(me.otherId, viewerId),
+    })
+    .from(me)
+    .innerJoin(users, eq(users.id, me.otherId))
+    .innerJoin(profiles, eq(profiles.userId, me.otherId))
+    .where(and(eq(me.conversationId, conversationId), eq(me.memberId, viewerId)))
+    .limit(1);
+  return row;
+}
+
+export async function findConversationBetween(db: Conn, a: number, b: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.memberLow, Math.min(a, b)), eq(conversations.memberHigh, Math.max(a, b))))
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * Creates the conversation of a pair with both sides; the other side stays hidden until a first message.
+ * Undefined when a concurrent request created it first.
+ */
+export async function insertConversation(tx: Tx, starterId: number, otherId: number, now: Date) {
+  const [row] = await tx
+    .insert(conversations)
+    .values({
+      memberLow: Math.min(starterId, otherId),
+      memberHigh: Math.max(starterId, otherId),
+      startedBy: starterId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: conversations.id });
+  if (!row) return undefined;
+  await tx.insert(conversationMembers).values([
+    { conversationId: row.id, memberId: starterId, otherId, lastActivityAt: now },
+    { conversationId: row.id, memberId: otherId, otherId: starterId, lastActivityAt: now, deletedAt: now },
+  ]);
+  return row.id;
+}
+
+/** Shows a conversation the member removed again (they opened it from the profile). */
+export async function unhideFor(db: Conn, conversationId: number, memberId: number, now: Date) {
+  await db
+    .update(conversationMembers)
+    .set({ deletedAt: null, lastActivityAt: now })
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.memberId, memberId),
+        isNotNull(conversationMembers.deletedAt),
+      ),
+    );
+}
+
+/** Takes the next sequence number; the row lock it takes orders concurrent sends of one conversation. */
+export async function nextSeq(tx: Tx, conversationId: number): Promise<number> {
+  const [row] = await tx
+    .update(conversations)
+    .set({ lastSeq: sql`${conversations.lastSeq} + 1` })
+    .where(eq(conversations.id, conversationId))
+    .returning({ seq: conversations.lastSeq });
+  if (!row) throw new Error('conversation vanished');
+  return row.seq;
+}
+
+/**
+ * After a message, in one statement: the sender has read up to it (and answered what was unread); the
+ * recipient has one more unread; both see the conversation again.
+ */
+export async function recordSend(tx: Tx, conversationId: number, senderId: number, seq: number, now: Date) {
+  const isSender = sql`${conversationMembers.memberId} = ${senderId}`;
+  await tx
+    .update(conversationMembers)
+    .set({
+      readSeq: sql`case when ${isSender} then ${seq}::int else ${conversationMembers.readSeq} end`,
+      unread: sql`case when ${isSender} then 0 else ${conversationMembers.unread} + 1 end`,
+      lastActivityAt: now,
+      deletedAt: null,
+    })
+    .where(eq(conversationMembers.conversationId, conversationId));
+}
+
+/** Moves the member's read position forward to `seq` and recounts what is still unread after it. */
+export async function markReadUpTo(db: Conn, conversationId: number, memberId: number, seq: number) {
+  const unreadAfter = sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${conversationId} and ${messages.senderId} <> ${memberId} and ${messages.seq} > greatest(${conversationMembers.readSeq}, ${seq}))`;
+  const [row] = await db
+    .update(conversationMembers)
+    .set({ readSeq: sql`greatest(${conversationMembers.readSeq}, ${seq})`, unread: unreadAfter })
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)),
+    )
+    .returning({ readSeq: conversationMembers.readSeq, unread: conversationMembers.unread });
+  return row;
+}
+
+/** Removes conversations for one member: hidden, read, and its messages so far cleared for them. */
+export async function hideConversations(db: Conn, memberId: number, ids: number[], now: Date) {
+  if (ids.length === 0) return [];
+  return db
+    .update(conversationMembers)
+    .set({
+      deletedAt: now,
+      unread: 0,
+      clearedSeq: sql`(select ${conversations.lastSeq} from ${conversations} where ${conversations.id} = ${conversationMembers.conversationId})`,
+      readSeq: sql`(select ${conversations.lastSeq} from ${conversations} where ${conversations.id} = ${conversationMembers.conversationId})`,
+    })
+    .where(
+      and(
+        eq(conversationMembers.memberId, memberId),
+        inArray(conversationMembers.conversationId, ids),
+        isNull(conversationMembers.deletedAt),
+      ),
+    )
+    .returning({ id: conversationMembers.conversationId });
+}
+
+/** Conversations of the member with another member that the member still shows. */
+export async function shownConversationsWith(db: Conn, memberId: number, otherId: number) {
+  const rows = await db
+    .select({ id: conversationMembers.conversationId })
+    .from(conversationMembers)
+    .where(
+      and(
+        eq(conversationMembers.memberId, memberId),
+        eq(conversationMembers.otherId, otherId),
+        isNull(conversationMembers.deletedAt),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Unread messages over all of a member's conversations (the badge; partial index on unread > 0). */
+export async function sumUnread(db: Conn, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unread}), 0)::int` })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.memberId, memberId), gt(conversationMembers.unread, 0)));
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------- chat list
+
+const lastMessage = alias(messages, 'last_message');
+
+/** One page of a member's shown conversations, latest activity first, keyset after (at, id). */
+export async function listChats(
+  db: Db,
+  memberId: number,
+  after: { at: Date; id: number } | null,
+  limit: number,
+) {
+  const keyset = after
+    ? or(
+        lt(me.lastActivityAt, after.at),
+        and(eq(me.lastActivityAt, after.at), lt(me.conversationId, after.id)),
+      )
+    : undefined;
+  return db
+    .select({
+      conversationId: me.conversationId,
+      lastActivityAt: me.lastActivityAt,
+      unread: me.unread,
+      clearedSeq: me.clearedSeq,
+      lastSeq: conversations.lastSeq,
+      startedBy: conversations.startedBy,
+      card: memberCardColumns,
+      listed: profiles.listed,
+      blocked: sql<boolean>`(${blockedBy(memberId, me.otherId)} or ${blockedBy(me.otherId, memberId)})`,
+      last: {
+        kind: lastMessage.kind,
+        body: lastMessage.body,
+        senderId: lastMessage.senderId,
+        createdAt: lastMessage.createdAt,
+      },
+    })
+    .from(me)
+    .innerJoin(conversations, eq(conversations.id, me.conversationId))
+    .innerJoin(profiles, eq(profiles.userId, me.otherId))
+    .leftJoin(photos, mainThumbJoin)
+    .leftJoin(
+      lastMessage,
+      and(
+        eq(lastMessage.conversationId, me.conversationId),
+        eq(lastMessage.seq, conversations.lastSeq),
+        gt(lastMessage.seq, me.clearedSeq),
+      ),
+    )
+    .where(and(eq(me.memberId, memberId), isNull(me.deletedAt), keyset))
+    .orderBy(desc(me.lastActivityAt), desc(me.conversationId))
+    .limit(limit);
+}
+
+/** The other member of a conversation as the chat's top bar shows them. */
+export async function findChatProfile(db: Conn, viewerId: number, memberId: number) {
+  const [row] = await db
+    .select({
+      card: memberCardColumns,
+      listed: profiles.listed,
+      blocked: sql<boolean>`(${blockedBy(viewerId, memberId)} or ${blockedBy(memberId, viewerId)})`,
+    })
+    .from(profiles)
+    .leftJoin(photos, mainThumbJoin)
+    .where(eq(profiles.userId, memberId))
+    .limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------- messages
+
+export async function findMessageByClientId(db: Conn, senderId: number, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertMessage(tx: Tx, values: NewMessageRow): Promise<MessageRow> {
+  const [row] = await tx.insert(messages).values(values).returning();
+  if (!row) throw new Error('message not inserted');
+  return row;
+}
+
+/**
+ * Messages of a conversation the member may see (after their cleared position), oldest first:
+ * the newest `limit`, the `limit` before `beforeSeq`, or the first `limit` after `afterSeq`. One more than
+ * asked is read to tell whether there are more.
+ */
+export async function listMessages(
+  db: Conn,
+  conversationId: number,
+  opts: { clearedSeq: number; beforeSeq?: number; afterSeq?: number; limit: number },
+): Promise<MessageRow[]> {
+  const floor = Math.max(opts.clearedSeq, opts.afterSeq ?? 0);
+  const where = and(
+    eq(messages.conversationId, conversationId),
+    gt(messages.seq, floor),
+    opts.beforeSeq !== undefined ? lt(messages.seq, opts.beforeSeq) : undefined,
+  );
+  if (opts.afterSeq !== undefined) {
+    return db
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(asc(messages.seq))
+      .limit(opts.limit + 1);
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.seq))
+    .limit(opts.limit + 1);
+  return rows.reverse();
+}
+
+/** The two members of the conversation that holds a chat photo file, or undefined. */
+export async function findChatPhotoMembers(db: Conn, key: string) {
+  const [row] = await db
+    .select({ low: conversations.memberLow, high: conversations.memberHigh })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(or(eq(messages.photoFilename, key), eq(messages.photoThumbFilename, key)))
+    .limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------- free tier
+
+/** Locks the member's allowance row (made on first use) until the transaction ends. */
+export async function lockAllowance(tx: Tx, memberId: number) {
+  await tx.insert(chatAllowances).values({ memberId }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(chatAllowances)
+    .where(eq(chatAllowances.memberId, memberId))
+    .for('update');
+  if (!row) throw new Error('allowance vanished');
+  return row;
+}
+
+export async function countStarted(tx: Tx, memberId: number) {
+  await tx
+    .update(chatAllowances)
+    .set({ conversationsStarted: sql`${chatAllowances.conversationsStarted} + 1` })
+    .where(eq(chatAllowances.memberId, memberId));
+}
+
+/** Uses one free message when the member has one left; false when they are used up. */
+export async function spendFreeMessage(tx: Tx, memberId: number, limit: number): Promise<number | null> {
+  await tx.insert(chatAllowances).values({ memberId }).onConflictDoNothing();
+  const [row] = await tx
+    .update(chatAllowances)
+    .set({ freeMessagesUsed: sql`${chatAllowances.freeMessagesUsed} + 1` })
+    .where(and(eq(chatAllowances.memberId, memberId), lt(chatAllowances.freeMessagesUsed, limit)))
+    .returning({ used: chatAllowances.freeMessagesUsed });
+  return row ? row.used : null;
+}
+
+export async function freeMessagesUsed(db: Conn, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ used: chatAllowances.freeMessagesUsed })
+    .from(chatAllowances)
+    .where(eq(chatAllowances.memberId, memberId));
+  return row?.used ?? 0;
+}
+
+// ---------------------------------------------------------------- gifts
+
+export async function listGiftRows(db: Conn): Promise<GiftRow[]> {
+  return db.select().from(gifts).where(eq(gifts.active, true)).orderBy(asc(gifts.position), asc(gifts.code));
+}
+
+export async function findGift(db: Conn, code: string): Promise<GiftRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(gifts)
+    .where(and(eq(gifts.code, code), eq(gifts.active, true)))
+    .limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------- operators (fictional profiles)
+
+/**
+ * The operators' queue: conversations where a member wrote to a fictional profile and the profile has
+ * not answered yet, the longest waiting first. Reads only sides with unread messages (partial index).
+ */
+export async function findFictionalQueue(db: Conn, limit: number) {
+  const waitingSince = () =>
+    sql`(select min(${messages.createdAt}) from ${messages} where ${messages.conversationId} = ${me.conversationId} and ${messages.senderId} = ${me.otherId} and ${messages.seq} > ${me.readSeq})`;
+  return db
+    .select({
+      conversationId: me.conversationId,
+      fictionalId: me.memberId,
+      memberId: me.otherId,
+      unread: me.unread,
+      waitingSince: waitingSince().mapWith((v) => new Date(v as string)),
+    })
+    .from(me)
+    .innerJoin(profiles, and(eq(profiles.userId, me.memberId), eq(profiles.fictional, true)))
+    .where(gt(me.unread, 0))
+    .orderBy(sql`${waitingSince()} asc`, asc(me.conversationId))
+    .limit(limit);
+}
+
+export async function isFictional(db: Conn, memberId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ fictional: profiles.fictional })
+    .from(profiles)
+    .where(eq(profiles.userId, memberId))
+    .limit(1);
+  return row?.fictional === true;
+}
+
+/** Which of these sessions still exist and have not expired (sockets of the others are closed). */
+export async function liveSessionIds(db: Conn, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, [...new Set(ids)]), gt(sessions.expiresAt, new Date())));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { CLOSE_CODES, REALTIME, ZServerFrame } from '../../../shared/contract/realtime.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { buildMember, type TestMember } from '../../test/members.ts';
+import { api, connectSocket, listenOn, openChat, sendText } from './chat-test-kit.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const paid = (credits = 100) => buildMember(t.app.db, { paidUser: true, credits });
+
+let base = '';
+beforeAll(async () => {
+  base = await listenOn(t.app);
+});
+const connect = (m: TestMember | null, headers: Record<string, string> = {}) =>
+  connectSocket(base, m ? m.cookie : null, headers);
+
+const frame = (socket: WebSocket, value: unknown) => socket.send(JSON.stringify(value));
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('P-15 the real-time channel', () => {
+  it('P-15 only a logged-in member from this site gets a socket; hello carries the protocol version', async () => {
+    const a = await paid();
+    await expect(connect(null)).rejects.toThrow(/403/);
+    await expect(connect(a, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
+    const ok = await connect(a, { origin: base.replace(/^ws/, 'http') });
+    const hello = await ok.next('hello');
+    expect(ZServerFrame.parse(hello)).toMatchObject({ v: REALTIME.version, member_id: a.id });
+    ok.socket.close();
+  });
+
+  it('P-15 C-08 a message reaches both members’ sockets; the recipient gets counts, the sender credits', async () => {
+    const a = await paid(10);
+    const b = await paid();
+    const stranger = await paid();
+    const [sa, sb, sx] = await Promise.all([connect(a), connect(b), connect(stranger)]);
+    const id = await openChat(t.app, a, b);
+    const sent = await sendText(t.app, a, id, 'Live!');
+    expect(sent.statusCode).toBe(201);
+    const atB = await sb.next('message');
+    expect(ZServerFrame.parse(atB)).toMatchObject({
+      conversation_id: id,
+      message: { body: 'Live!', mine: false, client_id: null, seq: 1 },
+    });
+    expect((await sa.next('message')).message).toMatchObject({
+      mine: true,
+      client_id: sent.json().message.client_id,
+    });
+    expect(await sb.next('counts')).toMatchObject({ unread_messages: 1 });
+    expect(await sa.next('credits')).toMatchObject({ credits: 9 });
+    await pause(100);
+    expect(sx.events.filter((e) => e.type !== 'hello')).toEqual([]);
+    for (const s of [sa, sb, sx]) s.socket.close();
+  });
+
+  it('P-15 D-03 D-04 a like reaches the liked member at once, a match both; nobody else hears of it', async () => {
+    const a = await paid();
+    const b = await paid();
+    const stranger = await paid();
+    const [sa, sb, sx] = await Promise.all([connect(a), connect(b), connect(stranger)]);
+    const like = (from: TestMember, to: TestMember) => api(t.app, from, 'POST', `/api/members/${to.id}/like`);
+    expect((await like(a, b)).json()).toMatchObject({ liked: true, match: false });
+    expect(await sb.next('counts')).toEqual({ type: 'counts' });
+    expect((await like(b, a)).json()).toMatchObject({ liked: true, match: true });
+    expect(await sa.next('counts')).toEqual({ type: 'counts' });
+    await pause(100);
+    expect(sx.events.filter((e) => e.type !== 'hello')).toEqual([]);
+    for (const s of [sa, sb, sx]) s.socket.close();
+  });
+
+  it('C-11 typing and read frames reach the other member; a stranger’s frames reach nobody', async () => {
+    const a = await paid();
+    const b = await paid();
+    const stranger = await paid();
+    const [sa, sb, sx] = await Promise.all([connect(a), connect(b), connect(stranger)]);
+    const id = await openChat(t.app, a, b);
+    await sendText(t.app, a, id, 'Hoi');
+    frame(sa.socket, { type: 'typing', conversation_id: id, typing: true });
+    expect(await sb.next('typing')).toMatchObject({ conversation_id: id, member_id: a.id, typing: true });
+    frame(sb.socket, { type: 'read', conversation_id: id, seq: 1 });
+    expect(await sa.next('read')).toMatchObject({ conversation_id: id, reader_id: b.id, read_seq: 1 });
+    expect(await sb.next('counts', (e) => e.unread_messages === 0)).toBeTruthy();
+    frame(sx.socket, { type: 'typing', conversation_id: id, typing: true });
+    frame(sx.socket, { type: 'read', conversation_id: id, seq: 1 });
+    frame(sx.socket, { type: 'sync', conversations: [{ conversation_id: id, after_seq: 0 }] });
+    expect(await sx.next('sync')).toEqual({ type: 'sync', conversations: [] });
+    await pause(100);
+    expect(
+      sa.events.filter((e) => e.type === 'typing' || (e.type === 'read' && e.reader_id === stranger.id)),
+    ).toEqual([]);
+    expect(sb.events.filter((e) => e.type === 'typing' && e.member_id === stranger.id)).toEqual([]);
+    for (const s of [sa, sb, sx]) s.socket.close();
+  });
+
+  it('C-11 typing is limited per member over all their tabs: excess frames are dropped', async () => {
+    const a = await paid();
+    const b = await paid();
+    const id = await openChat(t.app, a, b);
+    const [tab1, tab2, sb] = await Promise.all([connect(a), connect(a), connect(b)]);
+    for (let i = 0; i < 15; i++) {
+      frame(tab1.socket, { type: 'typing', conversation_id: id, typing: i % 2 === 0 });
+      frame(tab2.socket, { type: 'typing', conversation_id: id, typing: i % 2 === 0 });
+    }
+    frame(tab1.socket, { type: 'ping' });
+    frame(tab2.socket, { type: 'ping' });
+    await Promise.all([tab1.next('pong'), tab2.next('pong')]);
+    await pause(200);
+    expect(sb.events.filter((e) => e.type === 'typing')).toHaveLength(REALTIME.typingPer10s);
+    for (const s of [tab1, tab2, sb]) s.socket.close();
+  });
+
+  it('C-12 after a reconnect, sync answers exactly the messages after the sequence the client holds', async () => {
+    const a = await paid(10);
+    const b = await paid();
+    const id = await openChat(t.app, a, b);
+    await sendText(t.app, a, id, 'een');
+    const first = await connect(b);
+    first.socket.close();
+    await sendText(t.app, a, id, 'twee');
+    await sendText(t.app, a, id, 'drie');
+    const again = await connect(b);
+    frame(again.socket, { type: 'sync', conversations: [{ conversation_id: id, after_seq: 1 }] });
+    const sync = await again.next('sync');
+    expect(sync.conversations).toHaveLength(1);
+    expect(sync.conversations[0]?.messages.map((m) => m.body)).toEqual(['twee', 'drie']);
+    expect(sync.conversations[0]).toMatchObject({ more: false, last_seq: 3 });
+    again.socket.close();
+  });
+
+  it('P-15 malformed, binary, oversized and flooding frames close that socket with a code; the server lives on', async () => {
+    const a = await paid();
+    const cases: [(s: WebSocket) => void, number][] = [
+      [(s) => s.send('not json'), CLOSE_CODES.malformed],
+      [(s) => s.send(JSON.stringify({ type: 'launch', missiles: true })), CLOSE_CODES.malformed],
+      [
+        (s) => s.send(JSON.stringify({ type: 'typing', conversation_id: -1, typing: true })),
+        CLOSE_CODES.malformed,
+      ],
+      [
+        (s) => s.send(JSON.stringify({ type: 'read', conversation_id: 1, seq: 1, extra: 1 })),
+        CLOSE_CODES.malformed,
+      ],
+      [(s) => s.send(Buffer.from([0, 1, 2])), CLOSE_CODES.malformed],
+      [
+        (s) => s.send(JSON.stringify({ type: 'ping', pad: 'x'.repeat(REALTIME.maxFrameBytes) })),
+        CLOSE_CODES.tooBig,
+      ],
+      [
+        (s) => {
+          for (let i = 0; i <= REALTIME.framesPer10s; i++) s.send(JSON.stringify({ type: 'ping' }));
+        },
+        CLOSE_CODES.rateLimited,
+      ],
+    ];
+    for (const [act, code] of cases) {
+      const s = await connect(a);
+      act(s.socket);
+      expect((await s.waitClose()).code).toBe(code);
+    }
+    const s = await connect(a);
+    frame(s.socket, { type: 'ping' });
+    expect(await s.next('pong')).toMatchObject({ type: 'pong' });
+    expect((await api(t.app, a, 'GET', '/api/chats')).statusCode).toBe(200);
+    s.socket.close();
+  });
+
+  it('P-15 logging out closes the sockets of that session with 4401', async () => {
+    const a = await paid();
+    const s = await connect(a);
+    const out = await t.app.inject({ method: 'GET', url: '/api/logout.php', cookies: a.cookies });
+    expect(out.statusCode).toBeLessThan(400);
+    expect((await s.waitClose()).code).toBe(CLOSE_CODES.unauthenticated);
+  });
+});

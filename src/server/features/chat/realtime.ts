@@ -1,0 +1,287 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import {
+  CLOSE_CODES,
+  REALTIME,
+  type RealtimeEvent,
+  type TClientFrame,
+  ZClientFrame,
+} from '../../../shared/contract/realtime.ts';
+import type { BusMessage } from '../../platform/bus.ts';
+import { AppError } from '../../platform/errors.ts';
+import { currentUser, SESSION_COOKIE, type SessionUser } from '../../platform/session.ts';
+import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
+import type { SiteRow } from '../site/queries.ts';
+import type { ChatDeps } from './present.ts';
+import { liveSessionIds } from './queries.ts';
+import { otherMemberOf, readChat, syncConversations } from './service.ts';
+
+/** A socket whose unsent bytes pass this is too slow to keep: it is dropped and syncs when it returns. */
+const MAX_BUFFERED_BYTES = 1_048_576;
+
+interface Connection {
+  socket: WebSocket;
+  user: SessionUser;
+  site: SiteRow;
+  locale: ChatDeps['locale'];
+  alive: boolean;
+  /** Frames of this socket in the current 10 s window. */
+  frames: number;
+  /** Conversations this socket may talk about: id -> the other member. */
+  conversations: Map<number, number>;
+}
+
+/** Sockets of this process by member. */
+class Hub {
+  readonly byMember = new Map<number, Set<Connection>>();
+
+  add(conn: Connection) {
+    let set = this.byMember.get(conn.user.id);
+    if (!set) {
+      set = new Set();
+      this.byMember.set(conn.user.id, set);
+    }
+    set.add(conn);
+  }
+
+  remove(conn: Connection) {
+    const set = this.byMember.get(conn.user.id);
+    if (!set) return;
+    set.delete(conn);
+    if (set.size === 0) this.byMember.delete(conn.user.id);
+  }
+
+  *all(): Generator<Connection> {
+    for (const set of this.byMember.values()) yield* set;
+  }
+
+  deliver(message: BusMessage) {
+    const set = this.byMember.get(message.memberId);
+    if (!set) return;
+    if ('control' in message) {
+      for (const conn of set)
+        if (conn.user.sessionId === message.control.sessionId)
+          conn.socket.close(CLOSE_CODES.unauthenticated, 'session ended');
+      return;
+    }
+    const data = JSON.stringify(message.event);
+    for (const conn of set) sendRaw(conn, data);
+  }
+}
+
+function sendRaw(conn: Connection, data: string) {
+  if (conn.socket.readyState !== conn.socket.OPEN) return;
+  if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    conn.socket.terminate();
+    return;
+  }
+  conn.socket.send(data);
+}
+
+const send = (conn: Connection, event: RealtimeEvent) => sendRaw(conn, JSON.stringify(event));
+
+/** A browser's WebSocket always carries Origin: refuse other sites (cross-site WebSocket hijacking). */
+function assertSameOrigin(req: FastifyRequest) {
+  const origin = req.headers.origin;
+  if (!origin) return;
+  let host: string | null = null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  if (host !== req.host) throw new AppError(403, 'cross_origin', 'error.cross_origin');
+}
+
+/**
+ * The real-time channel (P-15, C-08, C-11): `GET /api/realtime` upgraded to a WebSocket for a logged-in
+ * member. Delivers bus events to the member's sockets; reads typing, read and sync frames. Any malformed
+ * frame closes that socket with a code, never the process.
+ */
+export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 65_536 },
+    errorHandler: (err, socket, req) => {
+      req.log.warn({ err: err.message }, 'realtime socket error');
+      socket.terminate();
+    },
+    preClose(done) {
+      for (const conn of hub.all()) conn.socket.close(CLOSE_CODES.goingAway, 'server shutting down');
+      done();
+    },
+  });
+  const hub = new Hub();
+  const typingByMember = new Map<number, number>();
+  const secret = await getMediaSigningSecret(app.db);
+  const unsubscribe = app.bus.subscribe((message) => hub.deliver(message));
+
+  const depsOf = (conn: Connection): ChatDeps => ({
+    db: app.db,
+    publish: app.bus.publishToMember,
+    site: conn.site,
+    mediaSecret: secret,
+    locale: conn.locale,
+    now: new Date(),
+  });
+
+  // Heartbeat: ping every socket; one that did not answer the last ping is dead. Windows of the frame
+  // limits restart, and sockets whose session ended elsewhere (logout, password change) are closed.
+  const heartbeat = setInterval(() => void beat(), REALTIME.heartbeatMs);
+  heartbeat.unref();
+  const resetWindows = setInterval(() => {
+    for (const conn of hub.all()) conn.frames = 0;
+    typingByMember.clear();
+  }, 10_000);
+  resetWindows.unref();
+
+  async function beat() {
+    const conns = [...hub.all()];
+    for (const conn of conns) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.socket.ping();
+    }
+    if (conns.length === 0) return;
+    try {
+      const live = await liveSessionIds(
+        app.db,
+        conns.map((c) => c.user.sessionId),
+      );
+      for (const conn of conns)
+        if (!live.has(conn.user.sessionId)) conn.socket.close(CLOSE_CODES.unauthenticated, 'session ended');
+    } catch (err) {
+      app.log.warn({ err }, 'realtime session check failed');
+    }
+  }
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    clearInterval(resetWindows);
+    unsubscribe();
+  });
+
+  app.get(
+    REALTIME.path,
+    {
+      websocket: true,
+      preHandler: [async (req) => assertSameOrigin(req), app.requireUser],
+    },
+    async (socket, req) => {
+      const site = await app.sites(req.host);
+      const conn: Connection = {
+        socket,
+        user: currentUser(req),
+        site,
+        locale: req.locale(site),
+        alive: true,
+        frames: 0,
+        conversations: new Map(),
+      };
+      const version = Number((req.query as { v?: string }).v ?? REALTIME.version);
+      if (version !== REALTIME.version) {
+        socket.close(CLOSE_CODES.unsupportedVersion, 'unsupported version');
+        return;
+      }
+      hub.add(conn);
+      socket.on('pong', () => {
+        conn.alive = true;
+      });
+      socket.on('close', () => hub.remove(conn));
+      socket.on('message', (data: Buffer, isBinary: boolean) => {
+        void onFrame(conn, data, isBinary).catch((err) => {
+          req.log.warn({ err }, 'realtime frame failed');
+        });
+      });
+      send(conn, {
+        type: 'hello',
+        v: REALTIME.version,
+        member_id: conn.user.id,
+        heartbeat_ms: REALTIME.heartbeatMs,
+      });
+    },
+  );
+
+  async function onFrame(conn: Connection, data: Buffer, isBinary: boolean) {
+    conn.alive = true;
+    if (++conn.frames > REALTIME.framesPer10s) {
+      conn.socket.close(CLOSE_CODES.rateLimited, 'too many frames');
+      return;
+    }
+    if (data.length > REALTIME.maxFrameBytes) {
+      conn.socket.close(CLOSE_CODES.tooBig, 'frame too big');
+      return;
+    }
+    let frame: TClientFrame;
+    try {
+      if (isBinary) throw new Error('binary');
+      const parsed = ZClientFrame.safeParse(JSON.parse(data.toString('utf8')));
+      if (!parsed.success) throw new Error('invalid');
+      frame = parsed.data;
+    } catch {
+      conn.socket.close(CLOSE_CODES.malformed, 'malformed frame');
+      return;
+    }
+    switch (frame.type) {
+      case 'ping':
+        send(conn, { type: 'pong', time: Date.now() });
+        return;
+      case 'typing': {
+        // Per member, over all their tabs: excess typing frames are dropped, not answered.
+        const typed = (typingByMember.get(conn.user.id) ?? 0) + 1;
+        typingByMember.set(conn.user.id, typed);
+        if (typed > REALTIME.typingPer10s) return;
+        const other = await otherOf(conn, frame.conversation_id);
+        if (other === undefined) return;
+        app.bus.publishToMember(other, {
+          type: 'typing',
+          conversation_id: frame.conversation_id,
+          member_id: conn.user.id,
+          typing: frame.typing,
+        });
+        return;
+      }
+      case 'read': {
+        if ((await otherOf(conn, frame.conversation_id)) === undefined) return;
+        await readChat(depsOf(conn), conn.user.id, frame.conversation_id, frame.seq);
+        return;
+      }
+      case 'sync': {
+        const answer = await syncConversations(depsOf(conn), conn.user.id, frame.conversations);
+        send(conn, { type: 'sync', ...answer });
+        return;
+      }
+    }
+  }
+
+  /** The other member of a conversation this socket's member is in (cached per socket), else undefined. */
+  async function otherOf(conn: Connection, conversationId: number): Promise<number | undefined> {
+    const cached = conn.conversations.get(conversationId);
+    if (cached !== undefined) return cached;
+    const other = await otherMemberOf(app.db, conversationId, conn.user.id);
+    if (other !== undefined) conn.conversations.set(conversationId, other);
+    return other;
+  }
+};
+
+/**
+ * Closes the sockets of a session as soon as it ends (logout, account deletion): any answer that clears
+ * the session cookie of a logged-in request tells the bus, so every instance closes them.
+ */
+export function closeSocketsOnLogout(app: FastifyInstance) {
+  app.addHook('onResponse', async (req, reply) => {
+    if (!req.user) return;
+    const cookies = reply.getHeader('set-cookie');
+    const list = Array.isArray(cookies) ? cookies : cookies ? [String(cookies)] : [];
+    if (list.some((c) => c.startsWith(`${SESSION_COOKIE}=;`))) {
+      app.bus.publish({
+        memberId: req.user.id,
+        control: { kind: 'session_ended', sessionId: req.user.sessionId },
+      });
+    }
+  });
+}

@@ -1,0 +1,272 @@
+import { CHAT_ERRORS, type MessageKind, type TSendMessageResponse } from '../../../shared/contract/chat.ts';
+import type { RealtimeEventMap } from '../../../shared/contract/realtime.ts';
+import { type Locale, toLocale } from '../../../shared/i18n/locales.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type SignedMediaQuery, verifyMediaUrl } from '../../platform/signed-urls.ts';
+import { isSafeKey, type MediaStorage, randomKey } from '../../platform/storage.ts';
+import { bookCredits } from '../accounts/wallet.ts';
+import { processImage } from '../photos/service.ts';
+import { assertCanWrite, assertWritable, membershipOf, notFound } from './access.ts';
+import { type ChatDeps, type ChatViewer, presentContext, presentMessage } from './present.ts';
+import {
+  findChatPhotoMembers,
+  findGift,
+  findMessageByClientId,
+  findSendContext,
+  findSender,
+  freeMessagesUsed,
+  type GiftRow,
+  insertMessage,
+  isFictional,
+  type MessageRow,
+  nextSeq,
+  recordSend,
+  spendFreeMessage,
+  sumUnread,
+} from './queries.ts';
+
+// ---------------------------------------------------------------- sending
+
+/** A message to store: its kind and content; photos arrive as stored files. */
+export type Draft = { clientId: string } & (
+  | { kind: 'text'; body: string }
+  | { kind: 'gift'; giftCode: string }
+  | { kind: 'photo'; photo: { filename: string; thumbFilename: string; width: number; height: number } }
+);
+
+function costOf(
+  kind: MessageKind,
+  site: ChatDeps['site'],
+  gift?: GiftRow,
+): { credits: number; reason: string } {
+  if (kind === 'photo') return { credits: site.photoCredits, reason: 'chat_photo' };
+  if (kind === 'gift') return { credits: gift?.price ?? site.giftCredits, reason: 'chat_gift' };
+  return { credits: site.messageCredits, reason: 'chat_message' };
+}
+
+function sameContent(row: MessageRow, conversationId: number, draft: Draft): boolean {
+  if (row.conversationId !== conversationId || row.kind !== draft.kind) return false;
+  if (draft.kind === 'text') return row.body === draft.body;
+  if (draft.kind === 'gift') return row.giftCode === draft.giftCode;
+  return true;
+}
+
+/** A stored message answered again for a retry: nothing is booked twice. */
+async function answerDuplicate(
+  deps: ChatDeps,
+  viewer: ChatViewer,
+  conversationId: number,
+  draft: Draft,
+  row: MessageRow,
+): Promise<TSendMessageResponse> {
+  if (!sameContent(row, conversationId, draft))
+    throw new AppError(409, CHAT_ERRORS.clientIdReused, 'chat.client_id_reused');
+  const account = await findSender(deps.db, viewer.id);
+  return {
+    message: presentMessage(row, viewer.id, presentContext(deps)),
+    credits: account?.credits ?? 0,
+    duplicate: true,
+    free_messages_left: account?.paidUser
+      ? null
+      : Math.max(0, deps.site.freeMessages - (await freeMessagesUsed(deps.db, viewer.id))),
+  };
+}
+
+/**
+ * Stores a message and books what it costs in one transaction (C-03, C-12): no message without its
+ * booking, no booking without its message. The conversation's sequence is taken first (its row lock
+ * orders concurrent sends, then the credits row is locked by the booking: one lock order, no deadlocks).
+ * A retry with the same client id answers the stored message. Events go out only after the commit.
+ * Free members spend their free text messages first; photos are for premium members.
+ */
+export async function sendMessage(
+  deps: ChatDeps,
+  viewer: ChatViewer,
+  conversationId: number,
+  draft: Draft,
+  opts: { sentBy?: 'member' | 'operator' } = {},
+): Promise<TSendMessageResponse> {
+  const { db } = deps;
+  const sentBy = opts.sentBy ?? 'member';
+  const earlier = await findMessageByClientId(db, viewer.id, draft.clientId);
+  if (earlier) return answerDuplicate(deps, viewer, conversationId, draft, earlier);
+  const other = await findSendContext(db, conversationId, viewer.id);
+  if (!other) throw notFound();
+  assertWritable(other);
+  if (draft.kind === 'text' && draft.body.length > deps.site.messageLength) {
+    throw new AppError(400, 'validation', 'error.validation', {
+      details: { fieldIds: { body: 'chat.message_long' } },
+    });
+  }
+  const gift = draft.kind === 'gift' ? await findGift(db, draft.giftCode) : undefined;
+  if (draft.kind === 'gift' && !gift) throw new AppError(400, CHAT_ERRORS.unknownGift, 'chat.unknown_gift');
+  const cost = sentBy === 'operator' ? { credits: 0, reason: '' } : costOf(draft.kind, deps.site, gift);
+
+  let stored: { row: MessageRow; credits: number; spent: number; freeLeft: number | null };
+  try {
+    stored = await db.transaction(async (tx) => {
+      // A retry that waited for this lock finds the first attempt committed: its insert below breaks the
+      // unique (sender, client_id) key and the retry answers the stored message (the booking is found by
+      // its reference, so nothing is booked twice).
+      const seq = await nextSeq(tx, conversationId);
+      if (draft.kind === 'photo' && !viewer.paidUser && sentBy === 'member')
+        throw new AppError(403, CHAT_ERRORS.premiumOnly, 'premium.only');
+      let freeLeft: number | null = null;
+      let useCredits = cost.credits > 0;
+      if (!viewer.paidUser && sentBy === 'member') {
+        const used =
+          draft.kind === 'text' ? await spendFreeMessage(tx, viewer.id, deps.site.freeMessages) : null;
+        if (used !== null) useCredits = false;
+        freeLeft = Math.max(0, deps.site.freeMessages - (used ?? (await freeMessagesUsed(tx, viewer.id))));
+      }
+      const credits = useCredits
+        ? await bookCredits(tx, viewer.id, -cost.credits, { reason: cost.reason, reference: draft.clientId })
+        : ((await findSender(tx, viewer.id))?.credits ?? 0);
+      const row = await insertMessage(tx, {
+        conversationId,
+        seq,
+        senderId: viewer.id,
+        sentBy,
+        kind: draft.kind,
+        body: draft.kind === 'text' ? draft.body : null,
+        giftCode: draft.kind === 'gift' ? draft.giftCode : null,
+        photoFilename: draft.kind === 'photo' ? draft.photo.filename : null,
+        photoThumbFilename: draft.kind === 'photo' ? draft.photo.thumbFilename : null,
+        photoWidth: draft.kind === 'photo' ? draft.photo.width : null,
+        photoHeight: draft.kind === 'photo' ? draft.photo.height : null,
+        clientId: draft.clientId,
+        creditsSpent: useCredits ? cost.credits : 0,
+        createdAt: deps.now,
+      });
+      await recordSend(tx, conversationId, viewer.id, seq, deps.now);
+      return { row, credits, spent: useCredits ? cost.credits : 0, freeLeft };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const row = await findMessageByClientId(db, viewer.id, draft.clientId);
+      if (row) return answerDuplicate(deps, viewer, conversationId, draft, row);
+    }
+    throw err;
+  }
+  await announce(deps, viewer.id, other, stored.row, stored.spent > 0 ? stored.credits : null);
+  return {
+    message: presentMessage(stored.row, viewer.id, presentContext(deps)),
+    credits: stored.credits,
+    duplicate: false,
+    free_messages_left: stored.freeLeft,
+  };
+}
+
+/** Tells both members' sockets about a committed message, the recipient's new unread total, the spend. */
+async function announce(
+  deps: ChatDeps,
+  senderId: number,
+  recipient: { otherId: number; language: string },
+  row: MessageRow,
+  credits: number | null,
+) {
+  const recipientId = recipient.otherId;
+  const recipientLocale = toLocale(recipient.language) ?? deps.locale;
+  const ctx = presentContext(deps);
+  const event = (viewerId: number, locale: Locale): RealtimeEventMap['message'] & { type: 'message' } => ({
+    type: 'message',
+    conversation_id: row.conversationId,
+    message: presentMessage(row, viewerId, { ...ctx, locale }),
+  });
+  deps.publish(senderId, event(senderId, deps.locale));
+  deps.publish(recipientId, event(recipientId, recipientLocale));
+  deps.publish(recipientId, { type: 'counts', unread_messages: await sumUnread(deps.db, recipientId) });
+  if (credits !== null) deps.publish(senderId, { type: 'credits', credits });
+}
+
+/**
+ * Sends a private photo (M-04) through the photo pipeline: checked by content, re-encoded without metadata,
+ * stored under random keys and shown only through links signed for one of the two members. Premium
+ * only; the files are removed again when the message is refused or was a retry.
+ */
+export async function sendPhoto(
+  deps: ChatDeps,
+  storage: MediaStorage,
+  viewer: ChatViewer,
+  conversationId: number,
+  input: { clientId: string; data: Buffer },
+): Promise<TSendMessageResponse> {
+  const earlier = await findMessageByClientId(deps.db, viewer.id, input.clientId);
+  const draftOf = (photo: Extract<Draft, { kind: 'photo' }>['photo']): Draft => ({
+    kind: 'photo',
+    clientId: input.clientId,
+    photo,
+  });
+  if (earlier) {
+    return answerDuplicate(
+      deps,
+      viewer,
+      conversationId,
+      draftOf({ filename: '', thumbFilename: '', width: 1, height: 1 }),
+      earlier,
+    );
+  }
+  const membership = await membershipOf(deps.db, conversationId, viewer.id);
+  if (!viewer.paidUser) throw new AppError(403, CHAT_ERRORS.premiumOnly, 'premium.only');
+  await assertCanWrite(deps.db, viewer.id, membership.otherId);
+  const image = await processImage(input.data);
+  const photo = {
+    filename: randomKey('.webp'),
+    thumbFilename: randomKey('_t.webp'),
+    width: image.width,
+    height: image.height,
+  };
+  const removeFiles = () =>
+    Promise.allSettled([storage.delete(photo.filename), storage.delete(photo.thumbFilename)]);
+  try {
+    await storage.put(photo.filename, image.main, 'image/webp');
+    await storage.put(photo.thumbFilename, image.thumb, 'image/webp');
+    const result = await sendMessage(deps, viewer, conversationId, draftOf(photo));
+    if (result.duplicate) await removeFiles();
+    return result;
+  } catch (err) {
+    await removeFiles();
+    throw err;
+  }
+}
+
+/**
+ * The bytes of a chat photo file for a viewer: the signed link (made for this viewer, not expired) and
+ * membership of the photo's conversation are both required. 403 for a bad link, 404 for anyone else.
+ */
+export async function readChatPhoto(
+  db: Db,
+  storage: MediaStorage,
+  secret: string,
+  key: string,
+  query: SignedMediaQuery,
+  viewerId: number | null,
+  now: Date,
+): Promise<{ data: Buffer; maxAgeSeconds: number }> {
+  if (!isSafeKey(key) || !verifyMediaUrl(secret, key, query, viewerId, now))
+    throw new AppError(403, 'media_link_invalid', 'photos.link_invalid');
+  const members = await findChatPhotoMembers(db, key);
+  if (!members || (members.low !== viewerId && members.high !== viewerId)) throw notFound();
+  const data = await storage.get(key);
+  if (!data) throw notFound();
+  return { data, maxAgeSeconds: Math.max(0, Number(query.exp) - Math.floor(now.getTime() / 1000)) };
+}
+
+/** An operator's answer for a fictional profile: free, stored as sent by an operator. */
+export async function sendAsOperator(
+  deps: ChatDeps,
+  fictionalId: number,
+  conversationId: number,
+  input: { clientId: string; body: string },
+): Promise<TSendMessageResponse> {
+  if (!(await isFictional(deps.db, fictionalId))) throw notFound();
+  return sendMessage(
+    deps,
+    { id: fictionalId, paidUser: true },
+    conversationId,
+    { kind: 'text', ...input },
+    { sentBy: 'operator' },
+  );
+}

@@ -1,0 +1,176 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZCreatePaymentResponse, ZDirectDebitStarted, ZPricing } from '../../../shared/contract/credits.ts';
+import { directDebitRequests, payments, smsOutbox, users } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { buildMember, type TestMember } from '../../test/members.ts';
+import { maskIban, normalisePhone } from './direct-debit.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const IBAN = 'NL91ABNA0417164300';
+const oldMember = (overrides: Parameters<typeof buildMember>[1] = {}) =>
+  buildMember(t.app.db, { createdAt: new Date(Date.now() - 48 * 3_600_000), ...overrides });
+const post = (m: TestMember, url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, payload, cookies: m.cookies });
+
+async function form(m: TestMember, overrides: Record<string, unknown> = {}) {
+  const pricing = ZPricing.parse(
+    (await t.app.inject({ method: 'GET', url: '/api/credits', cookies: m.cookies })).json(),
+  );
+  return {
+    bundle_id: pricing.bundles[0]?.id,
+    account_holder: 'J. de Vries',
+    iban: 'nl91 abna 0417 1643 00',
+    street: 'Keizersgracht',
+    house_number: '12a',
+    zip: '1015 CJ',
+    city: 'Amsterdam',
+    phone: '06 1234 5678',
+    authorise: true,
+    ...overrides,
+  };
+}
+
+async function lastCode(to: string) {
+  const [sms] = await t.app.db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.to, to))
+    .orderBy(desc(smsOutbox.id))
+    .limit(1);
+  return sms?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+}
+
+describe('Pay-06 direct debit with an SMS code', () => {
+  it("Pay-06 a wrong code is 'Code ongeldig'; the right one starts the debit once; the IBAN is stored masked", async () => {
+    const m = await oldMember();
+    const res = await post(m, '/api/direct-debit', await form(m));
+    expect(res.statusCode, res.body).toBe(200);
+    const started = ZDirectDebitStarted.parse(res.json());
+    expect(started.iban_masked).toBe('NL** **** **** 4300');
+    const [row] = await t.app.db
+      .select()
+      .from(directDebitRequests)
+      .where(eq(directDebitRequests.publicId, started.request_id));
+    expect(row).toMatchObject({ ibanMasked: 'NL** **** **** 4300', phone: '+31612345678' });
+    expect(JSON.stringify(row)).not.toContain('0417164300');
+
+    const code = await lastCode('+31612345678');
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await post(m, `/api/direct-debit/${started.request_id}/confirm`, { otp: wrong });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Code ongeldig');
+
+    const other = await oldMember();
+    expect(
+      (await post(other, `/api/direct-debit/${started.request_id}/confirm`, { otp: code })).statusCode,
+    ).toBe(404);
+
+    const [a, b] = await Promise.all([
+      post(m, `/api/direct-debit/${started.request_id}/confirm`, { otp: code }),
+      post(m, `/api/direct-debit/${started.request_id}/confirm`, { otp: code }),
+    ]);
+    expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 409]);
+    const ok = [a, b].find((r) => r?.statusCode === 200);
+    const created = ZCreatePaymentResponse.parse(ok?.json());
+    expect(created.checkout_url).toMatch(/^\/test-checkout\//);
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.publicId, created.payment_id));
+    expect(payment?.method).toBe('directdebit');
+  });
+
+  it('Pay-06 tries are limited and codes expire', async () => {
+    const m = await oldMember();
+    const started = ZDirectDebitStarted.parse((await post(m, '/api/direct-debit', await form(m))).json());
+    const code = await lastCode('+31612345678');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await post(m, `/api/direct-debit/${started.request_id}/confirm`, { otp: wrong })).statusCode,
+      ).toBe(400);
+    }
+    expect((await post(m, `/api/direct-debit/${started.request_id}/confirm`, { otp: code })).statusCode).toBe(
+      429,
+    );
+
+    const again = ZDirectDebitStarted.parse((await post(m, '/api/direct-debit', await form(m))).json());
+    await t.app.db
+      .update(directDebitRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(directDebitRequests.publicId, again.request_id));
+    const late = await post(m, `/api/direct-debit/${again.request_id}/confirm`, {
+      otp: await lastCode('+31612345678'),
+    });
+    expect(late.statusCode).toBe(410);
+  });
+
+  it('Pay-06 bad IBAN, phone, missing authorisation and hostile text are clear 400s', async () => {
+    const m = await oldMember();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ iban: 'NL91ABNA0417164301' }, 'iban'],
+      [{ phone: '12' }, 'phone'],
+      [{ phone: '06 12' }, 'phone'],
+      [{ authorise: false }, 'authorise'],
+      [{ account_holder: 'Jan\u202eevil' }, 'account_holder'],
+      [{ city: 'A\u0000B' }, 'city'],
+      [{ street: '' }, 'street'],
+    ];
+    for (const [overrides, field] of cases) {
+      const res = await post(m, '/api/direct-debit', await form(m, overrides));
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(Object.keys(res.json().error.fields ?? {})).toContain(field);
+    }
+  });
+
+  it('Pay-06 limit reached after 3 orders a day; account blocked after failed debits', async () => {
+    const m = await oldMember();
+    for (let i = 0; i < 3; i++)
+      expect((await post(m, '/api/direct-debit', await form(m))).statusCode).toBe(200);
+    const limited = await post(m, '/api/direct-debit', await form(m));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('directdebit_limit');
+
+    const blocked = await oldMember();
+    const [u] = await t.app.db.select().from(users).where(eq(users.id, blocked.id));
+    const bundleId = (await form(blocked)).bundle_id as number;
+    for (let i = 0; i < 2; i++) {
+      await t.app.db.insert(payments).values({
+        publicId: `pay_failed${i}x${u?.id}abcdefabcdef`,
+        userId: blocked.id,
+        bundleId,
+        credits: 15,
+        amountCents: 995,
+        currency: 'EUR',
+        country: 'NL',
+        method: 'directdebit',
+        provider: 'test',
+        status: 'failed',
+      });
+    }
+    const res = await post(blocked, '/api/direct-debit', await form(blocked));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('directdebit_blocked');
+  });
+
+  it('Pay-06 phone numbers per country, IBAN masking', () => {
+    expect(normalisePhone('06-12345678', 'NL')).toBe('+31612345678');
+    expect(normalisePhone('0049 170 1234567', 'NL')).toBe('+491701234567');
+    expect(normalisePhone('0170 1234567', 'DE')).toBe('+491701234567');
+    expect(normalisePhone('0612345678', 'US')).toBeNull();
+    expect(normalisePhone('+31 6 1234', 'NL')).toBeNull();
+    expect(maskIban(IBAN)).toBe('NL** **** **** 4300');
+  });
+
+  it('Pay-06 /dev/sms.json lists the outbox, from this machine only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dev/sms.json' });
+    expect(res.statusCode).toBe(200);
+    expect(Array.isArray(res.json())).toBe(true);
+    const remote = await t.app.inject({ method: 'GET', url: '/dev/sms.json', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+  });
+});

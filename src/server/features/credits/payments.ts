@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import type { TCreatePayment, TCreatePaymentResponse, TPayment } from '../../../shared/contract/credits.ts';
+import { type Currency, findMethod, PAYMENT_METHODS } from '../../../shared/data/payment-methods.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { PaymentProvider } from '../../platform/payments/provider.ts';
+import { bookCredits } from '../accounts/wallet.ts';
+import type { SiteRow } from '../site/queries.ts';
+import {
+  advancePayment,
+  balanceOf,
+  findPaymentByProviderId,
+  findPaymentByPublicId,
+  hasPaidCardPayment,
+  insertPayment,
+  insertRedemption,
+  markPaidUser,
+  type PaymentRow,
+  releaseRedemptions,
+  setProviderId,
+} from './queries.ts';
+import { buildOrder, requireBuyer } from './service.ts';
+
+/** The ledger reason of a purchase; its reference is the payment's public id. */
+export const PURCHASE_REASON = 'purchase';
+export const REFUND_REASON = 'refund';
+
+const CARD_METHODS = PAYMENT_METHODS.filter((m) => m.card).map((m) => m.id);
+const notFound = () => new AppError(404, 'not_found', 'error.not_found');
+
+export interface PaymentDeps {
+  db: Db;
+  provider: PaymentProvider;
+  /** The site's own origin ("https://vonk.example"), for the provider's return and webhook addresses. */
+  origin: string;
+  now: Date;
+  /** Logs a provider failure (ids and amounts only: providers never get card numbers or IBANs from us). */
+  log?: (err: unknown) => void;
+}
+
+export function newPublicId(): string {
+  return `pay_${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * Starts a payment (Pay-03, Pay-10). Bundle, amount, currency and discount come from the server's own
+ * tables: the request only names a bundle, a method and maybe a code. A single-use code is recorded with
+ * the payment in one transaction, so two tabs redeeming it cannot both win.
+ */
+export async function startPayment(
+  deps: PaymentDeps,
+  site: SiteRow,
+  userId: number,
+  body: TCreatePayment,
+): Promise<TCreatePaymentResponse> {
+  const { db, provider, origin, now } = deps;
+  const buyer = await requireBuyer(db, userId);
+  const order = await buildOrder(db, site, buyer, body.bundle_id, body.discount_code, now);
+  const method = order.methods.find((m) => m.id === body.method);
+  if (!method) throw new AppError(400, 'method_unavailable', 'credits.method_unavailable');
+
+  const publicId = newPublicId();
+  let payment: PaymentRow;
+  try {
+    payment = await db.transaction(async (tx) => {
+      const row = await insertPayment(tx, {
+        publicId,
+        userId,
+        bundleId: order.bundle.id,
+        credits: order.bundle.credits,
+        amountCents: order.amountCents,
+        currency: order.bundle.currency,
+        country: order.bundle.country,
+        method: method.id,
+        provider: provider.name,
+        discountCode: order.discount?.code ?? null,
+        discountPercentage: order.discount?.percentage ?? 0,
+      });
+      if (order.discount?.singleUse) await insertRedemption(tx, userId, order.discount.code, row.id);
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, 'discount_used', 'discount.used');
+    throw err;
+  }
+
+  try {
+    const created = await provider.createPayment({
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      description: `${site.name}: ${payment.credits} credits`,
+      method: method.providerMethod,
+      redirectUrl: `${origin}/credits/${payment.bundleId}/${method.id}?payment=${publicId}`,
+      webhookUrl: `${origin}/api/payments/webhook`,
+      reference: publicId,
+    });
+    await setProviderId(db, payment.id, created.providerId);
+    return {
+      payment_id: publicId,
+      checkout_url: created.checkoutUrl,
+      amount_cents: payment.amountCents,
+      currency: payment.currency as Currency,
+    };
+  } catch (err) {
+    // The provider refused or could not be reached: the payment never started, its code is free again.
+    await db.transaction(async (tx) => {
+      await advancePayment(tx, payment.id, ['open'], 'failed', now);
+      await releaseRedemptions(tx, payment.id);
+    });
+    deps.log?.(err);
+    throw new AppError(502, 'provider_unavailable', 'credits.provider_unavailable');
+  }
+}
+
+/**
+ * Applies what the provider says about a payment (Pay-10). The status only moves forward; moving to
+ * "paid" books the credits in the same transaction, with the payment as the ledger reference, so however
+ * many webhooks and polls arrive, in whatever order, the credits are granted exactly once.
+ */
+export async function syncPayment(deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>, payment: PaymentRow) {
+  const { db, provider, now } = deps;
+  if (payment.provider !== provider.name || !payment.providerId) return payment;
+  if (payment.status !== 'open' && payment.status !== 'pending') return payment;
+  const status = await provider.getStatus(payment.providerId);
+  if (status === null || status === 'open' || status === payment.status) return payment;
+  if (status === 'pending')
+    return (await advancePayment(db, payment.id, ['open'], 'pending', now)) ?? payment;
+  if (status === 'paid') {
+    return db.transaction(async (tx) => {
+      const moved = await advancePayment(tx, payment.id, ['open', 'pending'], 'paid', now);
+      if (!moved) return payment;
+      await bookCredits(tx, moved.userId, moved.credits, {
+        reason: PURCHASE_REASON,
+        reference: moved.publicId,
+      });
+      await markPaidUser(tx, moved.userId);
+      return moved;
+    });
+  }
+  return db.transaction(async (tx) => {
+    const moved = await advancePayment(tx, payment.id, ['open', 'pending'], status, now);
+    if (moved) await releaseRedemptions(tx, moved.id);
+    return moved ?? payment;
+  });
+}
+
+/**
+ * The webhook (Pay-10): it carries only the provider's id, and the status is fetched from the provider.
+ * Unknown ids, ids of another provider (a test-provider id while Mollie is configured) and replays change
+ * nothing; the answer is the same either way, so the webhook tells a caller nothing.
+ */
+export async function handleWebhook(deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>, providerId: string) {
+  const payment = await findPaymentByProviderId(deps.db, deps.provider.name, providerId);
+  if (payment) await syncPayment(deps, payment);
+  return { ok: true as const };
+}
+
+/** A payment as members see it, in transactions and on the return page. */
+export function presentPaymentFields(row: PaymentRow): Omit<TPayment, 'balance' | 'recurring_card'> {
+  return {
+    id: row.publicId,
+    status: row.status,
+    bundle_id: row.bundleId,
+    credits: row.credits,
+    amount_cents: row.amountCents,
+    currency: row.currency as Currency,
+    method: row.method,
+    discount_code: row.discountCode,
+    discount_percentage: row.discountPercentage,
+    created_at: row.createdAt.toISOString(),
+    paid_at: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+async function presentPayment(db: Db, row: PaymentRow): Promise<TPayment> {
+  const method = findMethod(row.method);
+  const failed = row.status === 'failed' || row.status === 'canceled' || row.status === 'expired';
+  return {
+    ...presentPaymentFields(row),
+    balance: await balanceOf(db, row.userId),
+    recurring_card: Boolean(
+      failed && method?.card && (await hasPaidCardPayment(db, row.userId, CARD_METHODS)),
+    ),
+  };
+}
+
+/**
+ * The return page's poll (Pay-04): a member's own payment, brought up to date with the provider while it
+ * is still open, so a lost webhook does not leave the member waiting. Other members' payments are 404.
+ */
+export async function getPayment(
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>,
+  userId: number,
+  publicId: string,
+): Promise<TPayment> {
+  const row = await findPaymentByPublicId(deps.db, publicId);
+  if (!row || row.userId !== userId) throw notFound();
+  return presentPayment(deps.db, await syncPayment(deps, row));
+}

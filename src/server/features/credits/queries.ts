@@ -1,0 +1,315 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  creditBundles,
+  creditLedger,
+  directDebitRequests,
+  discountCodes,
+  discountRedemptions,
+  payments,
+  profiles,
+  sites,
+  timeBonusDismissals,
+  users,
+} from '../../db/schema.ts';
+
+export type BundleRow = typeof creditBundles.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export async function listBundles(db: Db, siteId: number, country: string): Promise<BundleRow[]> {
+  return db
+    .select()
+    .from(creditBundles)
+    .where(
+      and(
+        eq(creditBundles.siteId, siteId),
+        eq(creditBundles.country, country),
+        eq(creditBundles.active, true),
+      ),
+    )
+    .orderBy(asc(creditBundles.position), asc(creditBundles.credits));
+}
+
+/** The countries a site has bundles for. */
+export async function bundleCountries(db: Db, siteId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ country: creditBundles.country })
+    .from(creditBundles)
+    .where(and(eq(creditBundles.siteId, siteId), eq(creditBundles.active, true)));
+  return rows.map((r) => r.country);
+}
+
+export async function findBundle(db: Db, id: number): Promise<BundleRow | undefined> {
+  const [row] = await db.select().from(creditBundles).where(eq(creditBundles.id, id));
+  return row;
+}
+
+/** What the credits pages need to know about the member: site, country, balance, premium. */
+export async function findBuyer(db: Db | Tx, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      siteId: users.siteId,
+      credits: users.credits,
+      paidUser: users.paidUser,
+      createdAt: users.createdAt,
+      country: profiles.country,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+export type Buyer = NonNullable<Awaited<ReturnType<typeof findBuyer>>>;
+
+export async function insertPayment(db: Db | Tx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('payment not stored');
+  return row;
+}
+
+export async function setProviderId(db: Db, id: number, providerId: string) {
+  await db.update(payments).set({ providerId }).where(eq(payments.id, id));
+}
+
+export async function findPaymentByPublicId(db: Db | Tx, publicId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.publicId, publicId));
+  return row;
+}
+
+export async function findPaymentByProviderId(
+  db: Db,
+  provider: string,
+  providerId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerId, providerId)));
+  return row;
+}
+
+export async function findPaymentsByPublicIds(db: Db, publicIds: string[]): Promise<PaymentRow[]> {
+  if (publicIds.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.publicId, publicIds));
+}
+
+/**
+ * Moves a payment forward, and only forward: the update applies only from the statuses that may precede
+ * `to` (the database trigger refuses anything else as well). Returns the row when this call moved it.
+ */
+export async function advancePayment(
+  db: Db | Tx,
+  id: number,
+  from: readonly PaymentRow['status'][],
+  to: PaymentRow['status'],
+  now: Date,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      status: to,
+      ...(to === 'paid' ? { paidAt: now } : {}),
+      ...(to === 'refunded' ? { refundedAt: now } : {}),
+    })
+    .where(and(eq(payments.id, id), inArray(payments.status, [...from])))
+    .returning();
+  return row;
+}
+
+export async function setRefundedCredits(db: Db | Tx, id: number, credits: number) {
+  await db.update(payments).set({ refundedCredits: credits }).where(eq(payments.id, id));
+}
+
+export async function markPaidUser(db: Db | Tx, userId: number) {
+  await db.update(users).set({ paidUser: true }).where(eq(users.id, userId));
+}
+
+/** The member's balance now. */
+export async function balanceOf(db: Db | Tx, userId: number): Promise<number> {
+  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  return row?.credits ?? 0;
+}
+
+/** Whether the member paid by card before: a failed card payment is then a failed repeat payment. */
+export async function hasPaidCardPayment(db: Db, userId: number, cardMethods: string[]): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        inArray(payments.status, ['paid', 'refunded']),
+        inArray(payments.method, cardMethods),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function lastPaidPayment(db: Db, userId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'paid')))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+export async function countPaidPayments(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), inArray(payments.status, ['paid', 'refunded'])));
+  return row?.n ?? 0;
+}
+
+// Discount codes
+
+export async function findDiscountCode(db: Db, code: string): Promise<DiscountCodeRow | undefined> {
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
+  return row;
+}
+
+export async function hasRedeemed(db: Db, userId: number, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: discountRedemptions.id })
+    .from(discountRedemptions)
+    .where(and(eq(discountRedemptions.userId, userId), eq(discountRedemptions.code, code)));
+  return Boolean(row);
+}
+
+/** Records a code used for a payment; the unique index makes a second use of a single-use code fail. */
+export async function insertRedemption(db: Db | Tx, userId: number, code: string, paymentId: number) {
+  await db.insert(discountRedemptions).values({ userId, code, paymentId });
+}
+
+/** A payment that did not go through gives its code back. */
+export async function releaseRedemptions(db: Db | Tx, paymentId: number) {
+  await db.delete(discountRedemptions).where(eq(discountRedemptions.paymentId, paymentId));
+}
+
+// Time bonus
+
+export async function isTimeBonusDismissed(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ at: timeBonusDismissals.dismissedAt })
+    .from(timeBonusDismissals)
+    .where(eq(timeBonusDismissals.userId, userId));
+  return Boolean(row);
+}
+
+export async function dismissTimeBonus(db: Db, userId: number, now: Date) {
+  await db
+    .insert(timeBonusDismissals)
+    .values({ userId, dismissedAt: now })
+    .onConflictDoUpdate({ target: timeBonusDismissals.userId, set: { dismissedAt: now } });
+}
+
+// Transactions: the ledger, newest first
+
+export async function ledgerPage(db: Db, userId: number, limit: number, offset: number) {
+  const rows = await db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(desc(creditLedger.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.userId, userId));
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function ledgerEntry(db: Db, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.id, id), eq(creditLedger.userId, userId)));
+  return row;
+}
+
+/** The refund window of the member's site, in days (Pay-11). */
+export async function refundDaysOf(db: Db | Tx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ days: sites.refundDays })
+    .from(users)
+    .innerJoin(sites, eq(sites.id, users.siteId))
+    .where(eq(users.id, userId));
+  return row?.days ?? 0;
+}
+
+/** Locks the member's balance for the rest of the transaction, so a spend waits until a refund is booked. */
+export async function lockBalance(tx: Tx, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ credits: users.credits })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.credits ?? 0;
+}
+
+// Direct debit
+
+export type DirectDebitRow = typeof directDebitRequests.$inferSelect;
+
+export async function insertDirectDebit(db: Db, values: typeof directDebitRequests.$inferInsert) {
+  const [row] = await db.insert(directDebitRequests).values(values).returning();
+  if (!row) throw new Error('direct debit not stored');
+  return row;
+}
+
+export async function findDirectDebit(db: Db, publicId: string): Promise<DirectDebitRow | undefined> {
+  const [row] = await db.select().from(directDebitRequests).where(eq(directDebitRequests.publicId, publicId));
+  return row;
+}
+
+/** Counts one try of the code, only while tries are left; answers the row when this try may be checked. */
+export async function countDirectDebitAttempt(db: Db, id: number, max: number) {
+  const [row] = await db
+    .update(directDebitRequests)
+    .set({ attempts: sql`${directDebitRequests.attempts} + 1` })
+    .where(
+      and(
+        eq(directDebitRequests.id, id),
+        lt(directDebitRequests.attempts, max),
+        isNull(directDebitRequests.verifiedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Marks the code used; only the first of two racing confirmations gets the row back. */
+export async function verifyDirectDebit(db: Db, id: number, now: Date) {
+  const [row] = await db
+    .update(directDebitRequests)
+    .set({ verifiedAt: now })
+    .where(and(eq(directDebitRequests.id, id), isNull(directDebitRequests.verifiedAt)))
+    .returning();
+  return row;
+}
+
+export async function linkDirectDebitPayment(db: Db, id: number, paymentId: number) {
+  await db.update(directDebitRequests).set({ paymentId }).where(eq(directDebitRequests.id, id));
+}
+
+export async function countDirectDebitsSince(db: Db, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(directDebitRequests)
+    .where(and(eq(directDebitRequests.userId, userId), gte(directDebitRequests.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function countFailedDirectDebits(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(
+      and(eq(payments.userId, userId), eq(payments.method, 'directdebit'), eq(payments.status, 'failed')),
+    );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,145 @@
+import { ageOn } from '../../../shared/contract/accounts.ts';
+import {
+  MATCH_FINDER,
+  SWIPE_STACK_SIZE,
+  type TMatchFinderResponse,
+  type TSwipeCard,
+  type TSwipeResponse,
+  type TSwipeStackResponse,
+  type TUndoPassResponse,
+} from '../../../shared/contract/swipe.ts';
+import { RULES } from '../../../shared/rules.ts';
+import type { Db } from '../../db/client.ts';
+import type { PublishToMember } from '../../platform/bus.ts';
+import { AppError } from '../../platform/errors.ts';
+import { localDay } from '../likes/local-day.ts';
+import { bumpDailyCounter, readDailyCounter } from '../likes/queries.ts';
+import { announceLike, checkLikeable, DailyLimit, recordLike } from '../likes/service.ts';
+import { findWallet } from '../notifications/inbox-queries.ts';
+import type { MemberCardRow } from '../profiles/queries.ts';
+import { type CardContext, presentMemberCard, publicMediaUrl } from '../profiles/service.ts';
+import { yearsBefore } from './service.ts';
+import {
+  deleteLastPass,
+  findMatchSuggestions,
+  findSwipeCard,
+  findSwipeCards,
+  findSwiper,
+  insertPass,
+} from './swipe-queries.ts';
+
+const SWIPE_LIKES = 'swipe_like';
+
+const presentSwipeCard = (
+  row: MemberCardRow & { filename: string | null },
+  ctx: CardContext,
+): TSwipeCard => ({
+  ...presentMemberCard(row, ctx),
+  photo_url: row.filename ? publicMediaUrl(ctx.cdnPrefix, row.filename) : null,
+});
+
+/** Free likes left today for a free member; null for paid members (D-07). */
+async function likesLeft(db: Db, userId: number, country: string | null, now: Date) {
+  const wallet = await findWallet(db, userId);
+  if (wallet?.paidUser) return null;
+  const used = await readDailyCounter(db, userId, SWIPE_LIKES, localDay(country, now));
+  return Math.max(0, RULES.swipe.freeLikesPerDay - used);
+}
+
+export async function getSwipeStack(db: Db, userId: number, ctx: CardContext): Promise<TSwipeStackResponse> {
+  const me = await findSwiper(db, userId);
+  if (!me?.country) return { cards: [], likes_left: await likesLeft(db, userId, null, ctx.now) };
+  const [rows, left] = await Promise.all([
+    findSwipeCards(db, userId, { country: me.country, gender: me.lookingFor }, SWIPE_STACK_SIZE),
+    likesLeft(db, userId, me.country, ctx.now),
+  ]);
+  return { cards: rows.map((r) => presentSwipeCard(r, ctx)), likes_left: left };
+}
+
+/**
+ * A swipe (D-07). A like from a free member takes one of the day's free likes in the member's local
+ * day, inside the like's transaction: of parallel likes exactly as many as are left get stored, the
+ * rest are refused with the limit message. A pass is remembered, so the card does not come back.
+ */
+export async function swipe(
+  db: Db,
+  userId: number,
+  memberId: number,
+  action: 'like' | 'pass',
+  now: Date,
+  publish: PublishToMember,
+): Promise<TSwipeResponse> {
+  await checkLikeable(db, userId, memberId);
+  const [me, wallet] = await Promise.all([findSwiper(db, userId), findWallet(db, userId)]);
+  const country = me?.country ?? null;
+  if (action === 'pass') {
+    await insertPass(db, userId, memberId);
+    return { liked: false, match: false, likes_left: await likesLeft(db, userId, country, now) };
+  }
+  const day = localDay(country, now);
+  let used: number | null = null;
+  try {
+    const res = await recordLike(db, userId, memberId, async (tx) => {
+      if (wallet?.paidUser) return;
+      used = await bumpDailyCounter(tx, userId, SWIPE_LIKES, day, RULES.swipe.freeLikesPerDay);
+      if (used === null) throw new DailyLimit();
+    });
+    announceLike(publish, userId, memberId, res.match);
+    const left = wallet?.paidUser ? null : await likesLeft(db, userId, country, now);
+    return { ...res, likes_left: left };
+  } catch (err) {
+    if (err instanceof DailyLimit)
+      throw new AppError(403, 'swipe_limit', 'swipe.limit_reached', {
+        values: { count: RULES.swipe.freeLikesPerDay },
+      });
+    throw err;
+  }
+}
+
+/** Undo of the last pass: the member comes back on top of the stack, if they may still be shown. */
+export async function undoLastPass(db: Db, userId: number, ctx: CardContext): Promise<TUndoPassResponse> {
+  const memberId = await deleteLastPass(db, userId);
+  if (memberId === null) return { card: null };
+  const row = await findSwipeCard(db, userId, memberId);
+  return { card: row ? presentSwipeCard(row, ctx) : null };
+}
+
+/** Matchfinder (D-08): suggestions with the reasons they were chosen. */
+export async function findMatches(
+  db: Db,
+  userId: number,
+  prefs: { min_age?: number | undefined; max_age?: number | undefined; region?: string | undefined },
+  ctx: CardContext,
+): Promise<TMatchFinderResponse> {
+  const me = await findSwiper(db, userId);
+  if (!me?.country) return { suggestions: [] };
+  const age = ageOn(me.dateOfBirth, ctx.now) ?? 30;
+  const minAge = prefs.min_age ?? Math.max(18, age - MATCH_FINDER.ageSpread);
+  const maxAge = prefs.max_age ?? age + MATCH_FINDER.ageSpread;
+  const rows = await findMatchSuggestions(
+    db,
+    userId,
+    {
+      country: me.country,
+      gender: me.lookingFor,
+      region: prefs.region ?? me.region,
+      interests: me.interests,
+      bornAfter: yearsBefore(ctx.now, maxAge + 1),
+      bornUpTo: yearsBefore(ctx.now, minAge),
+      activeSince: new Date(ctx.now.getTime() - MATCH_FINDER.recentHours * 3_600_000),
+    },
+    MATCH_FINDER.pool,
+    MATCH_FINDER.results,
+  );
+  return {
+    suggestions: rows.map((r) => ({
+      card: presentMemberCard(r.card, ctx),
+      reasons: {
+        shared_interests: r.shared,
+        same_region: r.sameRegion,
+        age_fits: r.ageFits,
+        recently_active: r.recent,
+      },
+    })),
+  };
+}

@@ -1,0 +1,111 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedLikes } from '../../../../bench/likes.ts';
+import { seedSearchData } from '../../../../bench/search.ts';
+import { COUNTS_CAP } from '../../../shared/contract/counts.ts';
+import { MATCH_FINDER } from '../../../shared/contract/swipe.ts';
+import type { Db } from '../../db/client.ts';
+import { profiles } from '../../db/schema.ts';
+import { seedDemo } from '../../db/seed.ts';
+import { createTestDatabase } from '../../test/app.ts';
+import { yearsBefore } from '../discovery/service.ts';
+import { matchSuggestionsQuery } from '../discovery/swipe-queries.ts';
+import { newLikesQuery } from '../notifications/inbox-queries.ts';
+import { findDefaultSite } from '../site/queries.ts';
+import { likesPageQuery } from './queries.ts';
+
+// Enough members and likes for PostgreSQL to plan as it would for a real site, small enough for a test.
+const PROFILES = 20_000;
+const LIKES = 3000;
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let member: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  await seedDemo(db, { withDemoMember: false });
+  const site = await findDefaultSite(db);
+  if (!site) throw new Error('no site');
+  await seedSearchData(db, { siteId: site.id, profiles: PROFILES, blocks: 2000, prefix: 'likesplan' });
+  const [m] = await db
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.listed, true), eq(profiles.country, 'NL'), eq(profiles.gender, 'female')))
+    .limit(1);
+  member = m?.id ?? 0;
+  await seedLikes(db, member, LIKES);
+  // Everyone else's likes: the member's are a small part of the table, as on a real site.
+  await db.execute(sql`
+    insert into likes (liker_id, liked_id, is_new)
+    select a, b, random() < 0.3
+      from (select lo + floor(random() * (hi - lo + 1))::int as a, lo + floor(random() * (hi - lo + 1))::int as b
+              from (select min(user_id) as lo, max(user_id) as hi from profiles) ids,
+                   generate_series(1, 60000)) pairs
+     where a <> b
+    on conflict do nothing`);
+  await db.execute(sql`analyze`);
+}, 120_000);
+afterAll(() => database.drop());
+
+async function planOf(query: { getSQL(): ReturnType<typeof sql> }): Promise<string> {
+  const result = (await db.execute(sql`explain ${query.getSQL()}`)) as unknown as {
+    rows: Record<string, string>[];
+  };
+  return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+describe('D-03 D-08 P-06 likes, counts and matchfinder plans', () => {
+  it('D-03 a likes page walks likes_received_idx / likes_given_idx, never a scan of likes or profiles', async () => {
+    const received = await planOf(likesPageQuery(db, member, 'received', null, 25));
+    expect(received).toContain('likes_received_idx');
+    expect(received).not.toMatch(/Seq Scan on (likes|profiles)\b/);
+    // Mutual likes are among the few the member gave: either side's index will do, never a scan.
+    const mutual = await planOf(likesPageQuery(db, member, 'mutual', null, 25));
+    expect(mutual).toMatch(/likes_received_idx|likes_liker_id_liked_id_pk|likes_given_idx/);
+    expect(mutual).not.toMatch(/Seq Scan on (likes|profiles)\b/);
+    const later = await planOf(
+      likesPageQuery(
+        db,
+        member,
+        'received',
+        { isNew: false, createdAt: '2026-01-01 00:00:00+00', memberId: 5 },
+        25,
+      ),
+    );
+    expect(later).toContain('likes_received_idx');
+    expect(later).not.toMatch(/Seq Scan on (likes|profiles)\b/);
+    const given = await planOf(likesPageQuery(db, member, 'given', null, 25));
+    expect(given).not.toMatch(/Seq Scan on (likes|profiles)\b/);
+  });
+
+  it("P-06 the new-likes count reads the member's new likes by index", async () => {
+    const plan = await planOf(newLikesQuery(db, member, COUNTS_CAP));
+    expect(plan).toMatch(/likes_received_idx|likes_liked_idx/);
+    expect(plan).not.toMatch(/Seq Scan on (likes|profiles)\b/);
+  });
+
+  it('D-08 the matchfinder ranks an index range of profiles_search_idx, not all members', async () => {
+    const now = new Date();
+    const plan = await planOf(
+      matchSuggestionsQuery(
+        db,
+        member,
+        {
+          country: 'NL',
+          gender: 'male',
+          region: 'NL-UT',
+          interests: ['cooking', 'hiking'],
+          bornAfter: yearsBefore(now, 45),
+          bornUpTo: yearsBefore(now, 25),
+          activeSince: new Date(now.getTime() - 86_400_000),
+        },
+        MATCH_FINDER.pool,
+        MATCH_FINDER.results,
+      ),
+    );
+    expect(plan).toContain('profiles_search_idx');
+    expect(plan).not.toMatch(/Seq Scan on profiles\b/);
+  });
+});

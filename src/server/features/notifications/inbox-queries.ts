@@ -1,0 +1,173 @@
+import { and, desc, eq, gt, isNull, lt, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { likes, notifications, photos, profiles, users } from '../../db/schema.ts';
+import { mainThumbJoin, memberCardColumns, notBlockedWith } from '../profiles/queries.ts';
+
+export interface NewNotification {
+  userId: number;
+  kind: string;
+  actorId?: number | null;
+  payload?: Record<string, unknown>;
+}
+
+export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(notifications).values(
+    rows.map((r) => ({
+      userId: r.userId,
+      kind: r.kind,
+      actorId: r.actorId ?? null,
+      payload: r.payload ?? {},
+    })),
+  );
+}
+
+/**
+ * Whether the member the notification is about may be shown to its owner: listed and no block either way
+ * (D-10, M-06). Notifications without a member always show.
+ */
+const actorVisible = (viewerId: number) =>
+  sql`(${notifications.actorId} is null or (${profiles.listed} and ${notBlockedWith(viewerId, notifications.actorId)}))`;
+
+/** A page of a member's notifications, newest first, keyset on id. */
+export async function findNotificationsPage(db: Db, userId: number, beforeId: number | null, limit: number) {
+  return db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      payload: notifications.payload,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+      actorId: notifications.actorId,
+      card: memberCardColumns,
+    })
+    .from(notifications)
+    .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
+    .leftJoin(photos, mainThumbJoin)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        beforeId === null ? undefined : lt(notifications.id, beforeId),
+        actorVisible(userId),
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(limit);
+}
+
+export async function markNotificationsRead(db: Db, userId: number, upTo: number, now: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), lte(notifications.id, upTo), isNull(notifications.readAt)));
+}
+
+/** Unread notifications whose member may be shown (the partial index holds only unread rows). */
+function unreadNotificationsQuery(db: Db, userId: number, cap: number) {
+  return db
+    .select({ one: sql`1` })
+    .from(notifications)
+    .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), actorVisible(userId)))
+    .limit(cap);
+}
+
+/**
+ * New likes of a member: likes still new whose liker may be shown (D-03, D-10). Walks
+ * likes_received_idx, which has the new ones first.
+ */
+export function newLikesQuery(db: Db, userId: number, cap: number) {
+  return db
+    .select({ one: sql`1` })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.userId, likes.likerId))
+    .where(
+      and(
+        eq(likes.likedId, userId),
+        eq(likes.isNew, true),
+        eq(profiles.listed, true),
+        notBlockedWith(userId, likes.likerId),
+      ),
+    )
+    .limit(cap);
+}
+
+/**
+ * The member's wallet and their new likes and unread notifications, each counted up to `cap`, in one
+ * statement: the navigation asks for it every minute on every open page.
+ */
+export async function findCounts(db: Db, userId: number, cap: number) {
+  const count = (q: SQLWrapper) => sql<number>`(select count(*)::int from (${q}) as c)`;
+  const [row] = await db
+    .select({
+      credits: users.credits,
+      paidUser: users.paidUser,
+      newLikes: count(newLikesQuery(db, userId, cap)),
+      unreadNotifications: count(unreadNotificationsQuery(db, userId, cap)),
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function findWallet(db: Db, userId: number) {
+  const [row] = await db
+    .select({ credits: users.credits, paidUser: users.paidUser })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** The member's newest notification id, 0 for none. */
+export async function findLatestNotificationId(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+/** The oldest like or match after `afterId` the modal has not shown, whose member may be shown (D-04). */
+export async function findPendingPopup(db: Db, userId: number, afterId: number) {
+  const [row] = await db
+    .select({ id: notifications.id, kind: notifications.kind, card: memberCardColumns })
+    .from(notifications)
+    .innerJoin(profiles, eq(profiles.userId, notifications.actorId))
+    .leftJoin(photos, mainThumbJoin)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        gt(notifications.id, afterId),
+        isNull(notifications.popupSeenAt),
+        isNull(notifications.readAt),
+        sql`${notifications.kind} in ('like', 'match')`,
+        actorVisible(userId),
+      ),
+    )
+    .orderBy(notifications.id)
+    .limit(1);
+  return row;
+}
+
+/** The modal showed a like or match: never again, and it counts as read. */
+export async function markPopupSeen(db: Db, userId: number, id: number, now: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ popupSeenAt: now, readAt: sql`coalesce(${notifications.readAt}, ${now})` })
+    .where(and(eq(notifications.userId, userId), eq(notifications.id, id)));
+}
+
+/** The viewer's own name and card photo, for the modal's pair of photos. */
+export async function findOwnCard(db: Db, userId: number) {
+  const [row] = await db
+    .select({ name: profiles.name, thumbFilename: photos.thumbFilename })
+    .from(profiles)
+    .leftJoin(photos, mainThumbJoin)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row;
+}

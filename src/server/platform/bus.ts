@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { RealtimeEvent } from '../../shared/contract/realtime.ts';
+
+/**
+ * The real-time bus (P-15, P-16): carries events for members to whichever process holds their sockets.
+ * In-process by default; with Redis, through one pub/sub channel so events cross instances. Events are
+ * hints, never the truth: a lost one costs nothing, because clients sync by sequence from the database.
+ * Publishing never throws and never waits for Redis, so a dead Redis cannot break a send.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The real-time bus: `app.bus.publishToMember(memberId, event)` from any feature. */
+    bus: Bus;
+  }
+}
+
+/** Sends an event to every socket of a member, on any instance. What other features call. */
+export type PublishToMember = (memberId: number, event: RealtimeEvent) => void;
+
+/** A delivery on the bus: an event for a member's sockets, or a control order for them. */
+export type BusMessage =
+  | { memberId: number; event: RealtimeEvent }
+  /** A session ended (logout): close the sockets opened with it. */
+  | { memberId: number; control: { kind: 'session_ended'; sessionId: number } };
+
+export interface Bus {
+  readonly kind: 'local' | 'redis';
+  publishToMember: PublishToMember;
+  publish(message: BusMessage): void;
+  /** Receives every message published on any instance (own ones included); returns an unsubscribe. */
+  subscribe(handler: (message: BusMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+function localFanout() {
+  const handlers = new Set<(message: BusMessage) => void>();
+  return {
+    handlers,
+    deliver(message: BusMessage, log?: Logger) {
+      for (const handler of handlers) {
+        try {
+          handler(message);
+        } catch (err) {
+          log?.warn({ err }, 'realtime handler failed');
+        }
+      }
+    },
+  };
+}
+
+/** The bus of a single process. */
+export function createLocalBus(log?: Logger): Bus {
+  const fanout = localFanout();
+  const publish = (message: BusMessage) => fanout.deliver(message, log);
+  return {
+    kind: 'local',
+    publish,
+    publishToMember: (memberId, event) => publish({ memberId, event }),
+    subscribe(handler) {
+      fanout.handlers.add(handler);
+      return () => fanout.handlers.delete(handler);
+    },
+    close: async () => fanout.handlers.clear(),
+  };
+}
+
+/** Redis commands of the bus give up after this long: a slow Redis must not pile up work. */
+const REDIS_TIMEOUT_MS = 1_000;
+
+/**
+ * The bus over Redis pub/sub. Messages are delivered locally at once and published for the other
+ * instances; each instance ignores its own echo. When Redis is down, local delivery goes on and other
+ * instances' clients catch up by sequence sync when they next connect or sync.
+ */
+export function createRedisBus(redis: Redis, opts: { channel?: string; log?: Logger } = {}): Bus {
+  const channel = opts.channel ?? 'vonk:realtime';
+  const instance = randomBytes(8).toString('hex');
+  const fanout = localFanout();
+  // Own connections: a subscriber connection can do nothing else, and the publisher must fail fast
+  // (no offline queue) instead of queueing while Redis is away.
+  const pub = redis.duplicate({
+    enableOfflineQueue: false,
+    commandTimeout: REDIS_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    keyPrefix: '',
+  });
+  // The subscription waits for the connection (the shared client may refuse to queue while offline), and
+  // ioredis subscribes again by itself after every reconnect.
+  const sub = redis.duplicate({
+    keyPrefix: '',
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    commandTimeout: REDIS_TIMEOUT_MS,
+  });
+  const quiet = (err: Error) => opts.log?.warn({ err: err.message }, 'realtime redis');
+  pub.on('error', quiet);
+  sub.on('error', quiet);
+  sub.subscribe(channel).catch(quiet);
+  sub.on('message', (ch: string, raw: string) => {
+    if (ch !== channel) return;
+    let parsed: { from: string; message: BusMessage };
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (parsed.from !== instance && parsed.message) fanout.deliver(parsed.message, opts.log);
+  });
+
+  const publish = (message: BusMessage) => {
+    fanout.deliver(message, opts.log);
+    if (pub.status !== 'ready') return;
+    pub.publish(channel, JSON.stringify({ from: instance, message })).catch(quiet);
+  };
+  return {
+    kind: 'redis',
+    publish,
+    publishToMember: (memberId, event) => publish({ memberId, event }),
+    subscribe(handler) {
+      fanout.handlers.add(handler);
+      return () => fanout.handlers.delete(handler);
+    },
+    async close() {
+      fanout.handlers.clear();
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}

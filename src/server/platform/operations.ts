@@ -1,0 +1,53 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { devAccountRoutes } from '../features/accounts/dev-routes.ts';
+import { devCreditRoutes } from '../features/credits/dev-routes.ts';
+import { AppError } from './errors.ts';
+import { registerDevMail } from './mail.ts';
+import { isFromThisMachine } from './proxy.ts';
+import { registerDevSms } from './sms.ts';
+
+const notFound = () => new AppError(404, 'not_found', 'error.not_found');
+
+/**
+ * The development tools under /dev (outbox with every reset link, ban and unban without a login). Never
+ * registered in production, and even in development they answer only requests made on this machine, so a
+ * laptop on a shared network or a forgotten `npm start` on a server does not hand out accounts.
+ */
+export async function registerDevTools(app: FastifyInstance) {
+  await app.register(async (dev) => {
+    dev.addHook('onRequest', async (req) => {
+      if (!isFromThisMachine(req)) throw notFound();
+    });
+    registerDevMail(dev);
+    registerDevSms(dev);
+    await dev.register(devAccountRoutes);
+    await dev.register(devCreditRoutes);
+  });
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** /metrics answers on this machine, or to anyone showing `Authorization: Bearer <METRICS_TOKEN>`. */
+export function assertMetricsAllowed(req: FastifyRequest, token: string | undefined) {
+  if (isFromThisMachine(req)) return;
+  const given = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (token && given && timingSafeEqual(digest(given), digest(token))) return;
+  throw notFound();
+}
+
+/** Lines for the start banner: who may use /dev and /metrics. */
+export function operationsBanner(env: string, metricsToken: string | undefined): string[] {
+  const lines: string[] = [];
+  if (env !== 'production') {
+    lines.push(
+      'Developer tools (/dev/mail, /dev/sms, /dev/ban, /dev/unban, /dev/credits) answer only requests from this machine.',
+    );
+  }
+  lines.push(
+    metricsToken
+      ? '/metrics answers this machine and requests with the METRICS_TOKEN bearer token.'
+      : '/metrics answers only requests from this machine (set METRICS_TOKEN to scrape it from elsewhere).',
+  );
+  return lines;
+}

@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
+import type { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { createRedis } from './redis.ts';
+
+// Runs in `npm run test:pg` (which sets TEST_REDIS_URL) where a redis-server binary is installed: the test
+// starts a private Redis of its own, so it can kill it without disturbing anyone.
+const haveRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+function startRedis(port: number): ChildProcess {
+  return spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+}
+
+const quiet = { warn: () => {}, info: () => {} };
+
+/** Fails instead of hanging when the app does not answer: the outage must not make requests wait. */
+async function withinSeconds<T>(seconds: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, fail) => {
+        timer = setTimeout(() => fail(new Error(`no answer within ${seconds} s`)), seconds * 1000);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function until(check: () => Promise<boolean>, seconds: number) {
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('condition not met in time');
+}
+
+describe.runIf(process.env.TEST_REDIS_URL && haveRedisServer)('issue 10 item 2: Redis outages', () => {
+  const cleanup: (() => Promise<unknown> | unknown)[] = [];
+  afterAll(async () => {
+    for (const c of cleanup.reverse()) await c();
+  });
+
+  const logLines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+
+  it('P-16 Redis killed mid-run: the API answers at once, limits hold in-process, /readyz says degraded, and it recovers', async () => {
+    const port = await freePort();
+    let server = startRedis(port);
+    cleanup.push(() => server.kill('SIGKILL'));
+    const redis: Redis = createRedis(`redis://127.0.0.1:${port}`, () => quiet);
+    cleanup.push(() => redis.disconnect());
+    await until(async () => redis.status === 'ready', 15);
+    const t: TestApp = await createTestApp({ RATE_LIMIT_FACTOR: '1' }, { redis, logStream });
+    cleanup.push(() => t.close());
+
+    const login = (i: number) =>
+      withinSeconds(
+        3,
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user.php',
+          payload: { email: `outage${i}@example.test`, password: 'x' },
+          remoteAddress: '10.44.0.1',
+        }),
+      );
+    const ready = async () => (await withinSeconds(3, t.app.inject({ url: '/readyz' }))).json();
+
+    expect(await ready()).toMatchObject({ status: 'ready', redis: 'ok' });
+    for (let i = 0; i < 5; i++) expect((await login(i)).statusCode).toBe(401);
+    expect((await redis.keys('vonk-rl:*')).length, 'counted in Redis while it was up').toBeGreaterThan(0);
+
+    server.kill('SIGKILL');
+    await new Promise((done) => server.once('exit', done));
+
+    const codes: number[] = [];
+    for (let i = 0; i < 25; i++) codes.push((await login(i)).statusCode);
+    expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+    expect(codes.filter((c) => c === 401).length, 'the in-process counter starts afresh').toBe(20);
+    expect(
+      codes.slice(20).every((c) => c === 429),
+      'and still enforces the limit',
+    ).toBe(true);
+    expect((await withinSeconds(3, t.app.inject({ url: '/api/settings' }))).statusCode).toBe(200);
+    expect((await withinSeconds(3, t.app.inject({ url: '/healthz' }))).statusCode).toBe(200);
+
+    const readyz = await withinSeconds(3, t.app.inject({ url: '/readyz' }));
+    expect(readyz.statusCode).toBe(200);
+    expect(readyz.json()).toMatchObject({ status: 'degraded', redis: 'degraded' });
+    const metrics = (await t.app.inject({ url: '/metrics' })).body;
+    expect(metrics).toMatch(/^vonk_redis_degraded 1$/m);
+    expect(metrics).toMatch(/^vonk_rate_limit_local_total [1-9]/m);
+    const warnings = logLines.filter((l) => l.includes('rate limits count in this process'));
+    expect(warnings.length, 'logged once, not per request').toBe(1);
+
+    // Redis comes back on the same port: the client reconnects and the limiter shares counters again.
+    server = startRedis(port);
+    await until(async () => (await ready()).redis === 'ok', 20);
+    await until(async () => {
+      await t.app.inject({ url: '/api/settings', remoteAddress: '10.44.0.2' });
+      return (await redis.keys('vonk-rl:*')).length > 0;
+    }, 20);
+    expect((await t.app.inject({ url: '/metrics' })).body).toMatch(/^vonk_redis_degraded 0$/m);
+  }, 90_000);
+
+  it('P-16 a REDIS_URL that points at nothing: requests answer at once and /readyz says degraded', async () => {
+    const port = await freePort();
+    const redis = createRedis(`redis://127.0.0.1:${port}`, () => quiet);
+    cleanup.push(() => redis.disconnect());
+    const t = await createTestApp({ RATE_LIMIT_FACTOR: '1' }, { redis });
+    cleanup.push(() => t.close());
+    const res = await withinSeconds(
+      3,
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user.php',
+        payload: { email: 'n@example.test', password: 'x' },
+      }),
+    );
+    expect(res.statusCode).toBe(401);
+    expect((await withinSeconds(3, t.app.inject({ url: '/api/settings' }))).statusCode).toBe(200);
+    const readyz = await withinSeconds(3, t.app.inject({ url: '/readyz' }));
+    expect(readyz.statusCode).toBe(200);
+    expect(readyz.json()).toMatchObject({ status: 'degraded', redis: 'degraded' });
+  }, 60_000);
+});

@@ -1,0 +1,100 @@
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sites } from '../db/schema.ts';
+import { createTestApp, TEST_SHELL, type TestApp } from '../test/app.ts';
+
+// A built asset with the copies scripts/vite-precompress.ts writes beside it.
+const ASSET = `export const x = ${JSON.stringify('vonk '.repeat(400))};\n`;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    {
+      webShell: TEST_SHELL.replace(
+        '<body></body>',
+        '<body><div id="root"><span>__SITE_NAME__</span></div></body>',
+      ),
+      webFiles: {
+        'assets/app-1a2b3c.js': ASSET,
+        'assets/app-1a2b3c.js.br': brotliCompressSync(ASSET),
+        'assets/app-1a2b3c.js.gz': gzipSync(ASSET),
+        '.vite/manifest.json': JSON.stringify({
+          'main.tsx': { file: 'assets/index-aaaa.js', isEntry: true },
+          '../shared/i18n/messages/nl.json': { file: 'assets/messages-nl-bbbb.js' },
+          '../shared/i18n/messages/de.json': { file: 'assets/messages-de-cccc.js' },
+        }),
+      },
+    },
+  );
+  // The second demo site with a name and colours that try to break out of the page.
+  await t.app.db
+    .update(sites)
+    .set({ name: 'Goud</span><script>alert(1)</script>', themePrimary: 'red;background:url(//x.test/a)' })
+    .where(eq(sites.domain, '127.0.0.1'));
+});
+afterAll(() => t.close());
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('P-01 issue 11 item 1: text goes out compressed', () => {
+  it('P-01 a built asset is sent as its brotli copy, with Vary and a year of immutable caching', async () => {
+    const res = await get('/assets/app-1a2b3c.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(ASSET.length / 5);
+  });
+
+  it('P-01 a browser without brotli gets the gzip copy, one without either the plain file', async () => {
+    const gz = await get('/assets/app-1a2b3c.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+    const plain = await get('/assets/app-1a2b3c.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+  });
+
+  it('P-01 JSON answers of a few KB are compressed; tiny ones are not worth it', async () => {
+    const interests = await get('/api/interests', 'gzip');
+    expect(interests.statusCode).toBe(200);
+    expect(interests.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(gunzipSync(interests.rawPayload).toString());
+    expect(body.interests.length).toBeGreaterThan(40);
+    const health = await get('/healthz', 'gzip, br');
+    expect(health.statusCode).toBe(200);
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('P-01 issue 11 item 1: the inline shell', () => {
+  it("P-02 the shell that paints before JavaScript carries the site's name and colours, escaped", async () => {
+    const page = await t.app.inject({ url: '/', headers: { host: 'localhost', accept: 'text/html' } });
+    expect(page.body).toContain('<span>Vonk</span>');
+    expect(page.body).toMatch(
+      /<html lang="nl" style="--shell-primary:#[0-9a-f]{6};--shell-secondary:#[0-9a-f]{6}">/i,
+    );
+    const hostile = await t.app.inject({ url: '/', headers: { host: '127.0.0.1', accept: 'text/html' } });
+    expect(hostile.body).not.toContain('<script>alert(1)</script>');
+    expect(hostile.body).toContain('Goud&lt;/span&gt;&lt;script&gt;');
+    // A colour that is no plain hex never reaches the style: the shell keeps its default there.
+    expect(hostile.body).toMatch(/<html lang="nl" style="--shell-secondary:#[0-9a-f]{6}">/i);
+  });
+});
+
+describe('P-01 issue 11 item 1: the catalog loads with the page', () => {
+  it("I-02 the page preloads the catalog of the visitor's locale, and only that one", async () => {
+    const nl = await t.app.inject({ url: '/members', headers: { host: 'localhost', accept: 'text/html' } });
+    expect(nl.body).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-nl-bbbb.js" />');
+    expect(nl.body).not.toContain('messages-de-cccc');
+    const de = await t.app.inject({
+      url: '/members',
+      headers: { host: 'localhost', accept: 'text/html', cookie: 'i18n_redirected=de' },
+    });
+    expect(de.body).toContain('href="/assets/messages-de-cccc.js"');
+    // The manifest is for the server: browsers get nothing from it.
+    expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+
+// Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
+
+/** Limits of the chat (spec §6, §9). The web app checks the same numbers before sending. */
+export const CHAT = {
+  /** Free members may start this many conversations (spec §6); answering others' is not limited. */
+  freeStartedConversations: 2,
+  /** Messages a chat page loads first and per "older" step (C-02). */
+  pageSize: 50,
+  maxPageSize: 100,
+  /** Conversations per page of GET /api/chats. */
+  listPageSize: 30,
+  /** Hard cap of a text whatever the site's message_length says (a site setting cannot make it bigger). */
+  maxBodyLength: 5000,
+  /** Sends a member may make in a minute (text, photo and gift together): a person never hits it. */
+  sendsPerMinute: 60,
+  /** Characters of the last message the chat list shows. */
+  previewLength: 80,
+} as const;
+
+/** Error codes the chat endpoints answer (besides not_found, validation and authentication ones). */
+export const CHAT_ERRORS = {
+  /** Not enough credits for this message: 'Je hebt onvoldoende credits' with a buy button (C-03). HTTP 402. */
+  insufficientCredits: 'insufficient_credits',
+  /** 'Deze functie is alleen beschikbaar voor premium leden.' (C-04). HTTP 403. */
+  premiumOnly: 'premium_only',
+  /** A free member tried to start a third conversation (spec §6). HTTP 403, message chat.free_conversation_limit. */
+  freeConversationLimit: 'free_conversation_limit',
+  /** The other member has not confirmed their e-mail address and cannot receive messages yet. HTTP 409. */
+  recipientUnconfirmed: 'recipient_unconfirmed',
+  /** Blocked (either way), deleted, banned or invisible: no messages. HTTP 409 (403 for the own block). */
+  unavailable: 'member_unavailable',
+  /** The viewer blocked this member: unblock first. HTTP 409. */
+  blockedByMe: 'blocked',
+  /** Writing to oneself. HTTP 400. */
+  self: 'chat_self',
+  /** The same client_id was used before for a different message. HTTP 409. */
+  clientIdReused: 'client_id_reused',
+  /** Unknown gift code. HTTP 400. */
+  unknownGift: 'unknown_gift',
+} as const;
+
+const ZId = z.number().int().positive().max(2_147_483_647);
+export const ZChatIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
+
+// ---------------------------------------------------------------- safe text
+
+/** C0/C1 control characters (tab and line feed are taken out before the test). */
+const CONTROL = /\p{Cc}/u;
+/** Bidi overrides and isolates: they let a message show text in another order than it was written. */
+const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
+/** A UTF-16 surrogate without its partner: not text, and breaks JSON encoders downstream. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Characters that make a message look empty. */
+const INVISIBLE = /[\s\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/g;
+
+/**
+ * A chat message text: trimmed, line endings made \n, not empty or invisible, no control, bidi-override or
+ * lone-surrogate characters. The site's message_length is checked by the server on top (and by the web app's
+ * counter); this schema holds the absolute cap. HTML is allowed as text: it is always shown as text.
+ */
+export const ZMessageBody = z
+  .string()
+  .transform((s) => s.replace(/\r\n?/g, '\n').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { message: 'chat.message_empty' })
+      .max(CHAT.maxBodyLength, { message: 'chat.message_long' })
+      .refine((s) => s.replace(INVISIBLE, '').length > 0, { message: 'chat.message_empty' })
+      .refine((s) => !CONTROL.test(s.replace(/[\t\n]/g, '')) && !BIDI.test(s) && !LONE_SURROGATE.test(s), {
+        message: 'chat.message_invalid',
+      }),
+  );
+
+/**
+ * The id the client gives each message (C-12): a retry with the same id returns the stored message
+ * instead of sending it twice. A UUID fits; anything of 8-64 letters, digits, '-' and '_' does.
+ */
+export const ZClientId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'chat.client_id_invalid' });
+
+// ---------------------------------------------------------------- gifts (C-09)
+
+/** A gift of the catalogue, name in the viewer's language. */
+export const ZGift = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** Public URL of the gift's image (cdn_prefix included). */
+  image_url: z.string(),
+  /** Credits a gift costs: the site's gift_credits. */
+  price: z.number().int().nonnegative(),
+});
+export type TGift = z.infer<typeof ZGift>;
+
+export const ZGiftsResponse = z.object({ gifts: z.array(ZGift) });
+export type TGiftsResponse = z.infer<typeof ZGiftsResponse>;
+
+export const ZGiftCode = z.string().regex(/^[a-z0-9_]{1,40}$/, { message: 'chat.unknown_gift' });
+
+// ---------------------------------------------------------------- messages (C-02, C-07, C-12)
+
+export const MESSAGE_KINDS = ['text', 'photo', 'gift'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** A photo in a message: private, so its URLs are short-lived signed paths for the two members only. */
+export const ZMessagePhoto = z.object({
+  url: z.string(),
+  thumb_url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+export const ZChatMessage = z.object({
+  id: ZId,
+  conversation_id: ZId,
+  /** Position in the conversation: 1, 2, 3, ... without gaps; the client syncs by it (C-12). */
+  seq: z.number().int().positive(),
+  /** The sending client's id of the message; only on the viewer's own messages. */
+  client_id: z.string().nullable(),
+  sender_id: ZId,
+  /** Sent by the viewer (true) or by the other member (false). */
+  mine: z.boolean(),
+  kind: z.enum(MESSAGE_KINDS),
+  /** The text of a text message (always shown as plain text); null for photos and gifts. */
+  body: z.string().nullable(),
+  photo: ZMessagePhoto.nullable(),
+  gift: ZGift.omit({ price: true }).nullable(),
+  created_at: z.string().describe('ISO date-time'),
+});
+export type TChatMessage = z.infer<typeof ZChatMessage>;
+
+/** The other member of a conversation, as the chat list and the chat's top bar show them. */
+export const ZChatProfile = z.object({
+  id: ZId,
+  name: z.string(),
+  age: z.number().int().nullable(),
+  /** Public thumbnail URL of the main photo, or null. */
+  thumb_url: z.string().nullable(),
+  /** Fictional profile: show the site's fictional_icon and notice (M-08). */
+  fictional: z.boolean(),
+  online: z.boolean(),
+  /**
+   * False when the viewer cannot write to this member (blocked either way, deleted, banned, invisible):
+   * the chat stays readable, the footer is disabled and the profile link hidden.
+   */
+  available: z.boolean(),
+});
+export type TChatProfile = z.infer<typeof ZChatProfile>;
+
+// ---------------------------------------------------------------- chat list (C-01, C-05, C-06)
+
+export const ZChatListQuery = z.object({
+  /** next_cursor of the previous page. */
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(CHAT.listPageSize),
+});
+export type TChatListQuery = z.input<typeof ZChatListQuery>;
+
+export const ZLastMessage = z.object({
+  kind: z.enum(MESSAGE_KINDS),
+  /** Start of a text message (CHAT.previewLength characters); null for photos and gifts. */
+  preview: z.string().nullable(),
+  mine: z.boolean(),
+  created_at: z.string(),
+});
+
+/** A chat list item of spec §3: conversation (with id), profile (with id), num_unread_messages. */
+export const ZChatListItem = z.object({
+  conversation: z.object({
+    id: ZId,
+    /** The highest sequence in the conversation. */
+    last_seq: z.number().int().nonnegative(),
+    started_by_me: z.boolean(),
+  }),
+  profile: ZChatProfile,
+  num_unread_messages: z.number().int().nonnegative(),
+  last_message: ZLastMessage.nullable(),
+  /** The list is ordered by this, newest first. */
+  last_activity_at: z.string(),
+});
+export type TChatListItem = z.infer<typeof ZChatListItem>;
+
+export const ZChatListResponse = z.object({
+  chats: z.array(ZChatListItem),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** Unread messages over all the member's conversations (the navigation badge, C-01). */
+  total_unread: z.number().int().nonnegative(),
+});
+export type TChatListResponse = z.infer<typeof ZChatListResponse>;
+
+// ---------------------------------------------------------------- one chat
+
+/**
+ * GET /api/chats/:id/messages. Without before_seq/after_seq: the newest `limit` messages. before_seq: the
+ * `limit` messages just before it (scrolling up). after_seq: every message after it, oldest first, up to
+ * `limit` (sync after a reconnect; ask again while has_more_after).
+ */
+export const ZChatMessagesQuery = z.object({
+  before_seq: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  after_seq: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT.maxPageSize).default(CHAT.pageSize),
+});
+export type TChatMessagesQuery = z.input<typeof ZChatMessagesQuery>;
+
+export const ZConversationState = z.object({
+  id: ZId,
+  last_seq: z.number().int().nonnegative(),
+  /** The viewer's own read position. */
+  my_read_seq: z.number().int().nonnegative(),
+  /** The other member's read position: the viewer's messages up to it are read (read receipts). */
+  other_read_seq: z.number().int().nonnegative(),
+  started_by_me: z.boolean(),
+});
+export type TConversationState = z.infer<typeof ZConversationState>;
+
+export const ZChatMessagesResponse = z.object({
+  conversation: ZConversationState,
+  profile: ZChatProfile,
+  /** Oldest first. */
+  messages: z.array(ZChatMessage),
+  /** Older messages exist before the first one (load them with before_seq). */
+  has_more_before: z.boolean(),
+  /** Newer messages exist after the last one (only with after_seq). */
+  has_more_after: z.boolean(),
+});
+export type TChatMessagesResponse = z.infer<typeof ZChatMessagesResponse>;
+
+/** POST /api/chats/:id/messages: a text or a gift. Photos go as multipart to POST /api/chats/:id/photos. */
+export const ZSendMessageRequest = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), client_id: ZClientId, body: ZMessageBody }),
+  z.object({ kind: z.literal('gift'), client_id: ZClientId, gift_code: ZGiftCode }),
+]);
+export type TSendMessageRequest = z.input<typeof ZSendMessageRequest>;
+
+/** Multipart fields of POST /api/chats/:id/photos besides the file (field name PHOTO_UPLOAD.field). */
+export const CHAT_PHOTO_FIELDS = { clientId: 'client_id' } as const;
+
+/**
+ * The answer to a send, given only after the message and its booking are committed. A retry with the same
+ * client_id answers the stored message with `duplicate: true` and books nothing.
+ */
+export const ZSendMessageResponse = z.object({
+  message: ZChatMessage,
+  /** The sender's balance after the booking. */
+  credits: z.number().int().nonnegative(),
+  duplicate: z.boolean(),
+  /** Free messages the sender still has (free members), null for members who pay per message. */
+  free_messages_left: z.number().int().nonnegative().nullable(),
+});
+export type TSendMessageResponse = z.infer<typeof ZSendMessageResponse>;
+
+/** POST /api/members/:id/gifts: sends a gift from the profile page, opening the conversation if needed. */
+export const ZSendGiftRequest = z.object({ client_id: ZClientId, gift_code: ZGiftCode });
+export type TSendGiftRequest = z.infer<typeof ZSendGiftRequest>;
+
+/** POST /api/members/:id/chat: the conversation with that member, started when there is none. */
+export const ZOpenChatResponse = z.object({
+  conversation: z.object({ id: ZId }),
+  /** A new conversation was started (counts against a free member's limit). */
+  created: z.boolean(),
+});
+export type TOpenChatResponse = z.infer<typeof ZOpenChatResponse>;
+
+/** POST /api/chats/:id/read with `{}` (everything up to now is read) or `{ seq }` (read up to seq). */
+export const ZReadRequest = z
+  .object({ seq: z.number().int().min(0).max(2_147_483_647).optional() })
+  .optional();
+export const ZReadResponse = z.object({
+  conversation: z.object({ id: ZId }),
+  my_read_seq: z.number().int().nonnegative(),
+  num_unread_messages: z.number().int().nonnegative(),
+  total_unread: z.number().int().nonnegative(),
+});
+export type TReadResponse = z.infer<typeof ZReadResponse>;
+
+/** DELETE /api/chats/:id and DELETE /api/members/:id/chats: conversations removed for the viewer only. */
+export const ZDeleteChatResponse = z.object({ removed: z.number().int().nonnegative() });
+export type TDeleteChatResponse = z.infer<typeof ZDeleteChatResponse>;
+
+/** Icebreaker catalog ids (chat.icebreaker.1 .. chat.icebreaker.8), ready opening lines (C-02). */
+export const ICEBREAKER_IDS = Array.from({ length: 8 }, (_, i) => `chat.icebreaker.${i + 1}`);

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ZMemberCard } from './profiles.ts';
+
+// Swipe game (D-07) and matchfinder (D-08).
+
+/** A card of the swipe stack: the member card and the full-size main photo to preload. */
+export const ZSwipeCard = ZMemberCard.extend({ photo_url: z.string().nullable() });
+export type TSwipeCard = z.infer<typeof ZSwipeCard>;
+
+export const SWIPE_STACK_SIZE = 20;
+
+/** `likes_left`: the free likes left today; null for paid members, who have no limit. */
+export const ZSwipeStackResponse = z.object({
+  cards: z.array(ZSwipeCard),
+  likes_left: z.number().int().nonnegative().nullable(),
+});
+export type TSwipeStackResponse = z.infer<typeof ZSwipeStackResponse>;
+
+export const ZSwipeRequest = z.object({ action: z.enum(['like', 'pass']) });
+
+export const ZSwipeResponse = z.object({
+  liked: z.boolean(),
+  match: z.boolean(),
+  likes_left: z.number().int().nonnegative().nullable(),
+});
+export type TSwipeResponse = z.infer<typeof ZSwipeResponse>;
+
+/** Undo of the last pass: the card comes back on top, or null when there is nothing to undo. */
+export const ZUndoPassResponse = z.object({ card: ZSwipeCard.nullable() });
+export type TUndoPassResponse = z.infer<typeof ZUndoPassResponse>;
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const ZAge = z.coerce.number().int().min(18).max(120);
+
+/** Matchfinder preferences; by default the member's own region and ages around their own. */
+export const ZMatchFinderQuery = z
+  .object({
+    min_age: z.preprocess(blank, ZAge.optional()),
+    max_age: z.preprocess(blank, ZAge.optional()),
+    region: z.preprocess(blank, z.string().trim().toUpperCase().max(10).optional()),
+  })
+  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
+    path: ['min_age'],
+    message: 'discovery.age_range',
+  });
+
+/** Why a suggestion was made: the card says so (D-08). `shared_interests` holds interest ids. */
+export const ZMatchReasons = z.object({
+  shared_interests: z.array(z.string()),
+  same_region: z.boolean(),
+  age_fits: z.boolean(),
+  recently_active: z.boolean(),
+});
+export type TMatchReasons = z.infer<typeof ZMatchReasons>;
+
+export const ZMatchFinderResponse = z.object({
+  suggestions: z.array(z.object({ card: ZMemberCard, reasons: ZMatchReasons })),
+});
+export type TMatchFinderResponse = z.infer<typeof ZMatchFinderResponse>;
+
+export const MATCH_FINDER = {
+  /** The most recently active fitting members the ranking looks at. */
+  pool: 300,
+  results: 24,
+  /** Default age range: this many years on either side of the member's own age. */
+  ageSpread: 7,
+  /** "Recently active": within this many hours. */
+  recentHours: 24,
+} as const;

@@ -1,0 +1,256 @@
+import { Camera, Coins, Crown, Gift, SendHorizontal, Sparkles } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { CHAT, CHAT_ERRORS, type TChatProfile } from '../../../shared/contract/chat.ts';
+import { PHOTO_UPLOAD } from '../../../shared/contract/photos.ts';
+import { pathFor } from '../../../shared/routes.ts';
+import { ApiError } from '../../api/client.ts';
+import { useSite } from '../../site-context.tsx';
+import { GiftPicker } from './gift-picker.tsx';
+import { IcebreakerModal } from './icebreakers.tsx';
+import type { Thread } from './use-thread.ts';
+
+interface Refusal {
+  code: string;
+  message: string;
+}
+
+/** Where a refusal's button leads: buying credits (C-03) or going premium (C-04). */
+function RefusalAlert({ refusal, onClose }: { refusal: Refusal; onClose(): void }) {
+  const intl = useIntl();
+  const credits = pathFor('credits') ?? '/credits';
+  const premium = pathFor('premium') ?? credits;
+  const link =
+    refusal.code === CHAT_ERRORS.insufficientCredits
+      ? { to: credits, id: 'chat.buy_credits', icon: Coins }
+      : refusal.code === CHAT_ERRORS.premiumOnly || refusal.code === CHAT_ERRORS.freeConversationLimit
+        ? { to: premium, id: 'myphotos.go_premium', icon: Crown }
+        : null;
+  return (
+    <div
+      role="alert"
+      className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl bg-secondary-soft px-4 py-2.5 text-[15px] font-medium text-on-secondary"
+      data-testid="chat-refusal"
+    >
+      <span className="min-w-0 flex-1">{refusal.message}</span>
+      {link && (
+        <Link
+          to={link.to}
+          className="btn btn-secondary min-h-10 px-4 py-1.5 text-[15px]"
+          data-testid="buy-credits"
+        >
+          <link.icon aria-hidden size={16} />
+          <FormattedMessage id={link.id} />
+        </Link>
+      )}
+      <button
+        type="button"
+        onClick={onClose}
+        className="text-[14px] underline"
+        aria-label={intl.formatMessage({ id: 'common.close' })}
+      >
+        <FormattedMessage id="common.close" />
+      </button>
+    </div>
+  );
+}
+
+const iconButton =
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface hover:text-primary disabled:opacity-50';
+
+/**
+ * The sticky footer of the chat (C-02, C-03): a growing text area limited to settings.message_length with a
+ * live counter, what a message costs, photo and gift buttons and the icebreakers. Enter sends, Shift+Enter
+ * is a new line. A refused message comes back into the text area with the reason (the text is kept).
+ */
+export function Composer(props: {
+  thread: Thread;
+  profile: TChatProfile;
+  credits: number;
+  icebreakers: boolean;
+  setIcebreakers(open: boolean): void;
+}) {
+  const { thread, profile, credits, icebreakers, setIcebreakers } = props;
+  const intl = useIntl();
+  const { settings } = useSite();
+  const [text, setText] = useState('');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [gifts, setGifts] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const file = useRef<HTMLInputElement>(null);
+  const counterId = useId();
+  const costId = useId();
+  const max = Math.min(settings.message_length, CHAT.maxBodyLength);
+
+  // A refused message: its text back where it was typed (unless something new is being typed), and why.
+  const { refused, discardRefused } = thread;
+  useEffect(() => {
+    if (!refused?.error) return;
+    setRefusal(refused.error);
+    if (refused.request.kind === 'text') {
+      const body = refused.request.body;
+      setText((current) => (current.trim() === '' ? body : current));
+    }
+    discardRefused(refused.client_id);
+  }, [refused, discardRefused]);
+
+  const submit = () => {
+    const body = text.trim();
+    if (body === '' || body.length > max) return;
+    setRefusal(null);
+    thread.sendText(body);
+    setText('');
+    area.current?.focus();
+  };
+
+  const onPhoto = async (f: File | undefined) => {
+    if (!f) return;
+    setRefusal(null);
+    const err = await thread.sendPhoto(f);
+    if (err instanceof ApiError && err.status < 500) setRefusal({ code: err.code, message: err.message });
+  };
+
+  if (!profile.available) {
+    return (
+      <footer className="border-t border-line bg-white px-4 py-4 pb-[calc(env(safe-area-inset-bottom)+1rem)]">
+        <p className="mx-auto max-w-3xl text-center text-[15px] text-muted" data-testid="chat-unavailable">
+          <FormattedMessage id="chat.unavailable" values={{ name: profile.name }} />
+        </p>
+      </footer>
+    );
+  }
+
+  const cost = settings.message_credits;
+  return (
+    <footer className="border-t border-line bg-white/95 px-2 pb-[calc(env(safe-area-inset-bottom)+0.5rem)] pt-2 backdrop-blur sm:px-4">
+      <div className="mx-auto max-w-3xl">
+        {refusal && <RefusalAlert refusal={refusal} onClose={() => setRefusal(null)} />}
+        <form
+          className="flex items-end gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => file.current?.click()}
+            aria-label={intl.formatMessage({ id: 'chat.send_photo' }, { credits: settings.photo_credits })}
+            title={intl.formatMessage({ id: 'chat.send_photo' }, { credits: settings.photo_credits })}
+          >
+            <Camera aria-hidden size={22} />
+          </button>
+          <input
+            ref={file}
+            type="file"
+            accept={PHOTO_UPLOAD.accept.join(',')}
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden
+            data-testid="chat-photo-input"
+            onChange={(e) => {
+              void onPhoto(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => setGifts(true)}
+            aria-label={intl.formatMessage({ id: 'chat.send_gift' }, { credits: settings.gift_credits })}
+            title={intl.formatMessage({ id: 'chat.send_gift' }, { credits: settings.gift_credits })}
+          >
+            <Gift aria-hidden size={22} />
+          </button>
+          <label className="min-w-0 flex-1">
+            <span className="sr-only">
+              <FormattedMessage id="chat.message_to" values={{ name: profile.name }} />
+            </span>
+            <textarea
+              ref={area}
+              value={text}
+              maxLength={max}
+              rows={1}
+              enterKeyHint="send"
+              aria-describedby={`${costId} ${counterId}`}
+              placeholder={intl.formatMessage({ id: 'chat.placeholder' })}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (e.target.value) thread.onTyping();
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  submit();
+                }
+              }}
+              className="block max-h-40 min-h-11 w-full resize-none rounded-3xl border border-line bg-surface px-4 py-2.5 text-base leading-snug [field-sizing:content] placeholder:text-muted focus:border-primary focus:bg-white focus:outline-none focus-visible:outline-2 focus-visible:outline-primary"
+              data-testid="chat-input"
+            />
+          </label>
+          <button
+            type="submit"
+            disabled={text.trim() === ''}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-white transition hover:bg-primary-strong disabled:bg-line disabled:text-muted"
+            aria-label={intl.formatMessage({ id: 'chat.send' })}
+          >
+            <SendHorizontal aria-hidden size={20} />
+          </button>
+        </form>
+        <div className="mt-1 flex items-center gap-3 px-2 text-[13px] text-muted">
+          <button
+            type="button"
+            onClick={() => setIcebreakers(true)}
+            className="inline-flex min-h-8 shrink-0 items-center gap-1 rounded-full font-semibold text-primary hover:underline"
+          >
+            <Sparkles aria-hidden size={14} />
+            <FormattedMessage id="chat.icebreaker_button" />
+          </button>
+          <span id={costId} className="inline-flex min-w-0 items-center gap-1" data-testid="chat-cost">
+            <Coins aria-hidden size={13} className="shrink-0" />
+            <span className="truncate">
+              <FormattedMessage id="chat.cost" values={{ cost }} />
+              <span className="max-sm:sr-only">
+                {' · '}
+                <FormattedMessage id="chat.balance" values={{ credits }} />
+              </span>
+            </span>
+          </span>
+          <span
+            id={counterId}
+            className={`ml-auto shrink-0 tabular-nums ${text.length >= max ? 'font-semibold text-danger' : ''}`}
+            data-testid="chat-counter"
+          >
+            <span aria-hidden>
+              {text.length}/{max}
+            </span>
+            <span className="sr-only">
+              <FormattedMessage id="chat.counter" values={{ used: text.length, max }} />
+            </span>
+          </span>
+        </div>
+      </div>
+      <GiftPicker
+        open={gifts}
+        onOpenChange={setGifts}
+        name={profile.name}
+        onPick={(gift) => {
+          setGifts(false);
+          setRefusal(null);
+          thread.sendGift(gift);
+        }}
+      />
+      <IcebreakerModal
+        open={icebreakers}
+        onOpenChange={setIcebreakers}
+        onPick={(line) => {
+          setIcebreakers(false);
+          setText(line.slice(0, max));
+          requestAnimationFrame(() => area.current?.focus());
+        }}
+      />
+    </footer>
+  );
+}

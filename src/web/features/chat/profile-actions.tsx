@@ -1,0 +1,119 @@
+import { Coins, Crown, Gift, MessageCircle, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { CHAT_ERRORS, type TGift } from '../../../shared/contract/chat.ts';
+import { pathFor, routePath } from '../../../shared/routes.ts';
+import { useSendGift } from '../../api/chat.ts';
+import { ApiError } from '../../api/client.ts';
+import { errorText } from '../../api/error-text.ts';
+import { FormAlert } from '../../components/form.tsx';
+import { loginPath } from '../accounts/redirect.ts';
+import { GiftPicker } from './gift-picker.tsx';
+
+/**
+ * The profile page's message and gift buttons (M-05, C-09, C-10). The message button opens or starts the
+ * conversation; a gift is sent from here straight away. Visitors log in first.
+ */
+export function ProfileChatActions({
+  member,
+  loggedIn,
+}: {
+  member: { id: number; name: string };
+  loggedIn: boolean;
+}) {
+  const intl = useIntl();
+  const send = useSendGift(member.id);
+  const [picker, setPicker] = useState(false);
+  // One client id per chosen gift: a retry after a failed network call cannot send it twice (C-12).
+  const [chosen, setChosen] = useState<{ gift: TGift; clientId: string } | null>(null);
+  const chatPath = routePath('members-id-chat', { id: member.id });
+
+  if (!loggedIn) {
+    return (
+      <Link to={loginPath(chatPath)} className="btn btn-ghost px-5" data-testid="message-login">
+        <MessageCircle aria-hidden size={20} />
+        <FormattedMessage id="member.message" />
+      </Link>
+    );
+  }
+
+  const sendChosen = (c: { gift: TGift; clientId: string }) =>
+    send.mutate({ client_id: c.clientId, gift_code: c.gift.code }, { onSuccess: () => setChosen(null) });
+  const err = send.error;
+  const code = err instanceof ApiError ? err.code : null;
+  const transient = err !== null && !(err instanceof ApiError && err.status < 500);
+  const credits = pathFor('credits') ?? '/credits';
+  const premium = pathFor('premium') ?? credits;
+  const sentTo = send.data?.message.conversation_id;
+
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <div className="flex flex-wrap gap-2">
+        <Link to={chatPath} className="btn btn-primary px-6" data-testid="message-button">
+          <MessageCircle aria-hidden size={20} />
+          <FormattedMessage id="member.message" />
+        </Link>
+        <button
+          type="button"
+          className="btn btn-ghost px-4 sm:px-5"
+          onClick={() => setPicker(true)}
+          data-testid="gift-button"
+        >
+          <Gift aria-hidden size={20} />
+          {/* Phones: only the icon beside the message button; screen readers still hear the name. */}
+          <span className="max-sm:sr-only">
+            <FormattedMessage id="member.gift" />
+          </span>
+        </button>
+      </div>
+      {send.isSuccess && sentTo && (
+        <p role="status" className="text-[15px] font-medium text-primary-strong" data-testid="gift-sent">
+          <FormattedMessage id="member.gift_sent" values={{ name: member.name }} />{' '}
+          <Link to={routePath('chats-id', { id: sentTo })} className="underline">
+            <FormattedMessage id="member.gift_to_chat" />
+          </Link>
+        </p>
+      )}
+      {send.isError && (
+        <FormAlert>
+          <span>{errorText(err, intl)}</span>{' '}
+          {code === CHAT_ERRORS.insufficientCredits && (
+            <Link to={credits} className="ml-1 inline-flex items-center gap-1 font-semibold underline">
+              <Coins aria-hidden size={14} />
+              <FormattedMessage id="chat.buy_credits" />
+            </Link>
+          )}
+          {(code === CHAT_ERRORS.premiumOnly || code === CHAT_ERRORS.freeConversationLimit) && (
+            <Link to={premium} className="ml-1 inline-flex items-center gap-1 font-semibold underline">
+              <Crown aria-hidden size={14} />
+              <FormattedMessage id="myphotos.go_premium" />
+            </Link>
+          )}
+          {transient && chosen && (
+            <button
+              type="button"
+              className="ml-1 inline-flex items-center gap-1 font-semibold underline"
+              onClick={() => sendChosen(chosen)}
+            >
+              <RotateCcw aria-hidden size={14} />
+              <FormattedMessage id="chat.retry" />
+            </button>
+          )}
+        </FormAlert>
+      )}
+      <GiftPicker
+        open={picker}
+        onOpenChange={setPicker}
+        name={member.name}
+        pending={send.isPending}
+        onPick={(gift) => {
+          const c = { gift, clientId: crypto.randomUUID() };
+          setChosen(c);
+          setPicker(false);
+          sendChosen(c);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { TUserResponse } from '../../../shared/contract/accounts.ts';
+import { afterSend } from '../../api/chat.ts';
+import { realtime } from '../../api/realtime.ts';
+import { useUser } from '../../api/session.ts';
+import { outboxFor } from './outbox.ts';
+
+/**
+ * Keeps the tab's one socket open while a member is logged in and turns its events into cache
+ * invalidations: a pushed message reloads chats and likes (C-08); likes, matches and counts refresh the
+ * badges. Socket events are hints: every one only marks data stale, the next fetch reads the truth.
+ * It also sends whatever waits in the outbox when the socket (re)opens (C-12).
+ */
+export function RealtimeBridge() {
+  const { user } = useUser();
+  const queryClient = useQueryClient();
+  const memberId = user?.id ?? null;
+
+  useEffect(() => {
+    const rt = realtime();
+    if (memberId === null) {
+      rt.stop();
+      return;
+    }
+    rt.start();
+    const stale = (...keys: string[]) => {
+      for (const key of keys) {
+        void queryClient.invalidateQueries({
+          queryKey: [key],
+          // An open chat merges its own events; refetching its 50 newest messages would be waste.
+          predicate: (q) => q.queryKey[1] !== 'thread',
+        });
+      }
+    };
+    const box = outboxFor(memberId);
+    void box.flush();
+    const offs = [
+      rt.on('message', () => stale('chats', 'likes', 'counts', 'notifications')),
+      rt.on('read', () => stale('chats', 'counts')),
+      rt.on('like', () => stale('likes', 'counts', 'notifications')),
+      rt.on('match', () => stale('likes', 'counts', 'notifications', 'chats')),
+      rt.on('counts', () => stale('counts', 'chats', 'likes', 'notifications')),
+      rt.on('chat_removed', () => stale('chats', 'counts')),
+      rt.on('credits', (e) =>
+        queryClient.setQueryData<TUserResponse>(['user'], (old) =>
+          old?.user ? { user: { ...old.user, credits: e.credits } } : old,
+        ),
+      ),
+      rt.onStatus((status) => {
+        if (status === 'open') void box.flush();
+      }),
+      box.onSent((_entry, answer) => afterSend(queryClient, answer)),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [memberId, queryClient]);
+
+  useEffect(() => () => realtime().stop(), []);
+  return null;
+}

@@ -1,0 +1,63 @@
+import { History, RotateCcw } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { pathFor, routePath } from '../../../shared/routes.ts';
+import { useMemberPricing, useWelcomeDiscount } from '../../api/credits.ts';
+import { ErrorAlert } from '../../components/form.tsx';
+import { usePageTitle } from '../../use-page-title.ts';
+import { RequireLogin } from '../accounts/shared.tsx';
+import { BundleList, BundleSkeleton, PricingText } from './bundle-list.tsx';
+
+/** /credits: the member's balance and the bundles to buy (Pay-01). */
+export function CreditsPage() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'credits.title' }));
+  return (
+    <RequireLogin>{(user) => <CreditsContent credits={user.credits} paid={user.paid_user} />}</RequireLogin>
+  );
+}
+
+function CreditsContent({ credits, paid }: { credits: number; paid: boolean }) {
+  const pricing = useMemberPricing();
+  const welcome = useWelcomeDiscount(!paid);
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold">
+          <FormattedMessage id="credits.title" />
+        </h1>
+        <p className="text-lg">
+          <FormattedMessage id="credits.balance" values={{ credits, b: (c) => <b>{c}</b> }} />
+        </p>
+        {welcome.data && (
+          <p className="rounded-xl bg-secondary-soft px-4 py-3 font-medium">
+            <FormattedMessage
+              id="credits.welcome_applied"
+              values={{ percentage: welcome.data.value_percentage }}
+            />
+          </p>
+        )}
+      </header>
+      <ErrorAlert error={pricing.error} />
+      {pricing.data ? <BundleList pricing={pricing.data} buy /> : <BundleSkeleton />}
+      {pricing.data && <PricingText pricing={pricing.data} />}
+      <nav className="flex flex-wrap gap-3" aria-label={useIntl().formatMessage({ id: 'credits.more' })}>
+        {paid && (
+          <Link to={routePath('credits-repeat-order')} className="btn btn-ghost">
+            <RotateCcw aria-hidden size={18} />
+            <FormattedMessage id="credits.repeat_order" />
+          </Link>
+        )}
+        <Link to={routePath('transactions-id')} className="btn btn-ghost">
+          <History aria-hidden size={18} />
+          <FormattedMessage id="transactions.title" />
+        </Link>
+        {pathFor('directdebit') && (
+          <Link to={pathFor('directdebit') ?? '/'} className="btn btn-ghost">
+            <FormattedMessage id="directdebit.title" />
+          </Link>
+        )}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Crown, Heart, Image, MessageCircle } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { routePath } from '../../../shared/routes.ts';
+import { RULES } from '../../../shared/rules.ts';
+import { useUser } from '../../api/session.ts';
+import { usePageTitle } from '../../use-page-title.ts';
+
+/** /premium: what premium gives, with the 46% claim of spec §1 (Pay-02). */
+export function PremiumPage() {
+  const intl = useIntl();
+  const { user } = useUser();
+  usePageTitle(intl.formatMessage({ id: 'premium.title' }));
+  const perks = [
+    { icon: MessageCircle, id: 'premium.perk_chat' },
+    { icon: Image, id: 'premium.perk_photos' },
+    { icon: Heart, id: 'premium.perk_all' },
+  ];
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <header className="rounded-2xl bg-secondary-soft p-6 text-center">
+        <Crown aria-hidden className="mx-auto text-secondary" size={44} />
+        <h1 className="mt-2 text-3xl font-bold">
+          <FormattedMessage id="premium.title" />
+        </h1>
+        <p className="mt-2 text-lg font-semibold">
+          <FormattedMessage id="premium.claim" values={{ percentage: 46 }} />
+        </p>
+      </header>
+      {user?.paid_user ? (
+        <p className="rounded-xl bg-primary-soft px-4 py-3 font-medium text-primary-strong" role="status">
+          <FormattedMessage id="premium.you_are" />
+        </p>
+      ) : null}
+      <ul className="space-y-3">
+        {perks.map(({ icon: Icon, id }) => (
+          <li key={id} className="flex items-start gap-3 rounded-2xl border border-line bg-white p-4">
+            <Icon aria-hidden className="mt-0.5 shrink-0 text-primary" size={22} />
+            <span>
+              <FormattedMessage id={id} values={{ photos: RULES.photos.premium }} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-muted">
+        <FormattedMessage id="premium.how" />
+      </p>
+      <Link to={routePath('credits')} className="btn btn-secondary w-full sm:w-auto">
+        <FormattedMessage id={user?.paid_user ? 'premium.buy_more' : 'premium.cta'} />
+      </Link>
+    </div>
+  );
+}

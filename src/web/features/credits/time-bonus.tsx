@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Gift, Timer } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import { routePath } from '../../../shared/routes.ts';
+import { RULES } from '../../../shared/rules.ts';
+import { useDismissTimeBonus, useTimeBonus } from '../../api/credits.ts';
+import { useUser } from '../../api/session.ts';
+import { Modal } from '../../components/modal.tsx';
+import { formatCountdown, inMembersArea, secondsLeft } from './time-bonus-rules.ts';
+
+/**
+ * The time bonus (Pay-09): for unpaid members in their first 4 hours, a banner in the members area with a
+ * countdown from the server's remaining time, and once, after 40 s in the area, a popup for members with
+ * 0 credits. Both link to /credits. Gone at zero, on logout and once the member has paid.
+ */
+export function TimeBonus() {
+  const { user } = useUser();
+  const { pathname } = useLocation();
+  const inArea = inMembersArea(pathname);
+  const eligible = Boolean(user && !user.paid_user);
+  const bonus = useTimeBonus(eligible);
+  const queryClient = useQueryClient();
+  const dismiss = useDismissTimeBonus();
+  const [now, setNow] = useState(() => Date.now());
+  const [popupOpen, setPopupOpen] = useState(false);
+
+  const data = eligible ? bonus.data : undefined;
+  const left = data?.active ? secondsLeft(data.remaining_seconds, bonus.dataUpdatedAt, now) : 0;
+  const running = left > 0 && inArea;
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  // At zero the offer is over: ask the server again, which says it is no longer active.
+  useEffect(() => {
+    if (data?.active && left === 0) void queryClient.invalidateQueries({ queryKey: ['time-bonus'] });
+  }, [data?.active, left, queryClient]);
+
+  const wantsPopup = Boolean(running && data?.popup && user?.credits === 0);
+  useEffect(() => {
+    if (!wantsPopup) return;
+    // Leaving the members area (or the offer ending) clears this timer before it fires.
+    const timer = setTimeout(() => setPopupOpen(true), RULES.timeBonus.popupDelayMs);
+    return () => clearTimeout(timer);
+  }, [wantsPopup]);
+
+  if (!running) return null;
+  const close = () => {
+    setPopupOpen(false);
+    dismiss.mutate();
+  };
+  return (
+    <>
+      <div className="bg-secondary-soft" data-testid="time-bonus-banner">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+          <p className="flex items-center gap-2 font-medium">
+            <Timer aria-hidden size={18} className="text-secondary" />
+            <FormattedMessage id="timebonus.banner" values={{ percentage: data?.percentage ?? 0 }} />
+            <span className="font-mono font-bold tabular-nums" role="timer" aria-live="off">
+              {formatCountdown(left)}
+            </span>
+          </p>
+          <Link to={routePath('credits')} className="btn btn-secondary min-h-10 py-1">
+            <FormattedMessage id="timebonus.cta" />
+          </Link>
+        </div>
+      </div>
+      <Modal
+        open={popupOpen && running}
+        onOpenChange={(open) => !open && close()}
+        title={<FormattedMessage id="timebonus.popup_title" values={{ percentage: data?.percentage ?? 0 }} />}
+        description={
+          <FormattedMessage
+            id="timebonus.popup_body"
+            values={{ hours: RULES.timeBonus.windowSeconds / 3600 }}
+          />
+        }
+        size="sm"
+      >
+        <div className="space-y-4 text-center">
+          <Gift aria-hidden className="mx-auto text-secondary" size={44} />
+          <p className="font-mono text-2xl font-bold tabular-nums">{formatCountdown(left)}</p>
+          <Link to={routePath('credits')} className="btn btn-secondary w-full" onClick={close}>
+            <FormattedMessage id="timebonus.cta" />
+          </Link>
+        </div>
+      </Modal>
+    </>
+  );
+}

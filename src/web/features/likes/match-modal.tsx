@@ -1,0 +1,106 @@
+import { Heart, MessageCircle, UserRound } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { pathFor } from '../../../shared/routes.ts';
+
+export interface ModalPerson {
+  id?: number;
+  name: string;
+  thumb_url: string | null;
+}
+
+function Photo({ person, className = '' }: { person: ModalPerson; className?: string }) {
+  const intl = useIntl();
+  return person.thumb_url ? (
+    <img
+      src={person.thumb_url}
+      alt={intl.formatMessage({ id: 'profile.photo_of' }, { name: person.name })}
+      width={360}
+      height={480}
+      className={`aspect-[3/4] w-32 rounded-2xl object-cover shadow-2xl ring-4 ring-white sm:w-44 ${className}`}
+    />
+  ) : (
+    <span
+      role="img"
+      aria-label={intl.formatMessage({ id: 'profile.photo_of' }, { name: person.name })}
+      className={`flex aspect-[3/4] w-32 items-center justify-center rounded-2xl bg-primary-soft shadow-2xl ring-4 ring-white sm:w-44 ${className}`}
+    >
+      <UserRound aria-hidden size={48} className="text-primary/60" />
+    </span>
+  );
+}
+
+/**
+ * The full-screen match / new-like modal (D-04): both photos, a click anywhere closes it. A click on
+ * the other member's photo opens their profile and a click on the button starts the chat: two separate
+ * events (`onPhoto`, `onButton`), each also closing the modal.
+ */
+export function MatchModal(props: {
+  kind: 'match' | 'like';
+  member: ModalPerson & { id: number };
+  me: ModalPerson;
+  onClose(): void;
+  onPhoto?(): void;
+  onButton?(): void;
+}) {
+  const { kind, member, me } = props;
+  const profile = pathFor('members-id', { id: member.id }) ?? '#';
+  // The chat helper's route; a plain link until the chat exists.
+  const chat = `/members/${member.id}/chat`;
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-gradient-to-br from-primary-strong/95 via-primary/95 to-ink/95 motion-safe:animate-[fade_200ms_ease-out]" />
+        <Dialog.Content
+          onClick={props.onClose}
+          className="fixed inset-0 z-[61] flex flex-col items-center justify-center gap-6 overflow-y-auto p-6 text-center text-white outline-none"
+          data-testid="match-modal"
+        >
+          <Heart aria-hidden size={44} className="fill-white/90 text-white/90 motion-safe:animate-pulse" />
+          <Dialog.Title className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+            {kind === 'match' ? (
+              <FormattedMessage id="match.title" />
+            ) : (
+              <FormattedMessage id="match.like_title" values={{ name: member.name }} />
+            )}
+          </Dialog.Title>
+          <Dialog.Description className="max-w-sm text-lg text-white/90">
+            {kind === 'match' ? (
+              <FormattedMessage id="match.text" values={{ name: member.name }} />
+            ) : (
+              <FormattedMessage id="match.like_text" />
+            )}
+          </Dialog.Description>
+          <div className="flex items-center justify-center">
+            {kind === 'match' && <Photo person={me} className="-rotate-6" />}
+            <Link
+              to={profile}
+              onClick={props.onPhoto}
+              className={`rounded-2xl ${kind === 'match' ? '-ml-4 rotate-6' : ''}`}
+              data-testid="match-modal-photo"
+            >
+              <Photo person={member} />
+            </Link>
+          </div>
+          <Link
+            to={kind === 'match' ? chat : profile}
+            onClick={props.onButton}
+            className="btn min-h-12 rounded-full bg-white px-6 text-base font-bold text-primary-strong shadow-lg hover:bg-white/90"
+            data-testid="match-modal-button"
+          >
+            {kind === 'match' ? <MessageCircle aria-hidden size={20} /> : <Heart aria-hidden size={20} />}
+            {kind === 'match' ? (
+              <FormattedMessage id="match.start_chat" />
+            ) : (
+              <FormattedMessage id="match.view_profile" />
+            )}
+          </Link>
+          <p className="text-sm text-white/75">
+            <FormattedMessage id="match.close_hint" />
+          </p>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { badgeText } from '../../shared/rules.ts';
+import { creditsBadge } from './nav-items.tsx';
+
+describe('L-02 navigation badges', () => {
+  it('L-02 the credits badge shows at 10 or fewer: warning above 0, danger at 0', () => {
+    expect(creditsBadge(11)).toBeNull();
+    expect(creditsBadge(10)).toEqual({ count: 10, tone: 'warning' });
+    expect(creditsBadge(1)).toEqual({ count: 1, tone: 'warning' });
+    expect(creditsBadge(0)).toEqual({ count: 0, tone: 'danger' });
+  });
+
+  it('L-02 counts read 99+ from 100', () => {
+    expect(badgeText(99)).toBe('99');
+    expect(badgeText(100)).toBe('99+');
+  });
+});

@@ -1,0 +1,171 @@
+import {
+  ArrowLeft,
+  Bell,
+  Coins,
+  Crown,
+  Flame,
+  Heart,
+  type LucideIcon,
+  MessageCircle,
+  Search,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import type { TCountsResponse } from '../../shared/contract/counts.ts';
+import { matchRoute, pathFor } from '../../shared/routes.ts';
+import { badgeText, RULES } from '../../shared/rules.ts';
+
+export type BadgeTone = 'unread' | 'primary' | 'warning' | 'danger';
+
+const TONES: Record<BadgeTone, string> = {
+  unread: 'bg-unread text-white',
+  primary: 'bg-primary text-white',
+  warning: 'bg-warning text-white',
+  danger: 'bg-danger text-white',
+};
+
+/** A count on a navigation item: "99+" from 100 (spec §2); `label` says what it counts to screen readers. */
+export function NavBadge(props: { count: number; tone?: BadgeTone; label: string; className?: string }) {
+  if (props.count <= 0 && props.tone !== 'danger') return null;
+  return (
+    <span
+      className={`inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1.5 text-[11px] font-bold leading-none ${TONES[props.tone ?? 'unread']} ${props.className ?? ''}`}
+      data-testid="nav-badge"
+    >
+      <span aria-hidden>{badgeText(props.count)}</span>
+      <span className="sr-only">{props.label}</span>
+    </span>
+  );
+}
+
+export interface NavItem {
+  key: string;
+  to: string;
+  icon: LucideIcon;
+  label: string;
+  badge?: { count: number; tone: BadgeTone; label: string };
+  /** Gold item (credits, premium). */
+  accent?: boolean;
+}
+
+/** The credits badge shows at 10 credits or fewer: warning colour above 0, danger at 0 (L-02). */
+export function creditsBadge(credits: number): { count: number; tone: BadgeTone } | null {
+  if (credits > RULES.badges.creditsWarnAt) return null;
+  return { count: credits, tone: credits > 0 ? 'warning' : 'danger' };
+}
+
+/**
+ * The members' items of the top navigation (L-02), in order: search, messages, likes, swipe, then
+ * credits for paid members or Premium for the others. An item appears once its route exists; the
+ * credits and premium pages are the payments feature's.
+ */
+export function useNavItems(counts: TCountsResponse | undefined): NavItem[] {
+  const intl = useIntl();
+  const label = (id: string, count: number) => intl.formatMessage({ id }, { count });
+  const items: (NavItem | null)[] = [
+    route('members', Search, 'nav.search'),
+    route('chats', MessageCircle, 'nav.messages', {
+      count: counts?.unread_messages ?? 0,
+      tone: 'unread',
+      label: label('nav.unread_messages', counts?.unread_messages ?? 0),
+    }),
+    route('likes', Heart, 'nav.likes', {
+      count: counts?.new_likes ?? 0,
+      tone: 'primary',
+      label: label('nav.new_likes', counts?.new_likes ?? 0),
+    }),
+    route('swipe-game', Flame, 'nav.swipe'),
+  ];
+  if (counts?.paid_user) {
+    const badge = creditsBadge(counts.credits);
+    items.push({
+      key: 'credits',
+      to: pathFor('credits') ?? '/credits',
+      icon: Coins,
+      label: 'nav.credits',
+      accent: true,
+      ...(badge ? { badge: { ...badge, label: label('nav.credits_left', counts.credits) } } : {}),
+    });
+  } else if (counts) {
+    items.push({
+      key: 'premium',
+      to: pathFor('premium') ?? '/premium',
+      icon: Crown,
+      label: 'nav.premium',
+      accent: true,
+    });
+  }
+  return items.filter((i): i is NavItem => i !== null);
+}
+
+function route(name: string, icon: LucideIcon, label: string, badge?: NavItem['badge']): NavItem | null {
+  const to = pathFor(name);
+  return to ? { key: name, to, icon, label, ...(badge ? { badge } : {}) } : null;
+}
+
+/** The bell of the top bar: notifications with their unread count (D-09). */
+export function NotificationsLink({ count }: { count: number }) {
+  const intl = useIntl();
+  const to = pathFor('notifications');
+  if (!to) return null;
+  return (
+    <NavLink
+      to={to}
+      className="relative inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-surface aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-strong"
+      aria-label={intl.formatMessage({ id: 'nav.notifications' })}
+      data-testid="nav-notifications"
+    >
+      <Bell aria-hidden size={22} />
+      <NavBadge
+        count={count}
+        label={intl.formatMessage({ id: 'nav.unread_notifications' }, { count })}
+        className="absolute -right-0.5 -top-0.5"
+      />
+    </NavLink>
+  );
+}
+
+/** Pages with a back button in the installed app (P-12): profile, likes, credits, payment method. */
+const BACK_ROUTES = new Set([
+  'profile',
+  'members-id',
+  'likes',
+  'likes-type',
+  'likes-m-id',
+  'credits',
+  'credits-id',
+]);
+
+function isStandalone(): boolean {
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
+}
+
+/** P-12: in installed-app mode, a back button on those pages when there is history to go back to. */
+export function BackButton() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const intl = useIntl();
+  const [standalone, setStandalone] = useState(false);
+  useEffect(() => setStandalone(isStandalone()), []);
+  const name = matchRoute(location.pathname);
+  if (!standalone || !name || !BACK_ROUTES.has(name) || location.key === 'default') return null;
+  return (
+    <button
+      type="button"
+      onClick={() => void navigate(-1)}
+      className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface"
+      aria-label={intl.formatMessage({ id: 'nav.back' })}
+      data-testid="back-button"
+    >
+      <ArrowLeft aria-hidden size={22} />
+    </button>
+  );
+}
+
+export function NavItemLabel({ item }: { item: NavItem }) {
+  return <FormattedMessage id={item.label} />;
+}
