@@ -32,7 +32,12 @@ interface Started {
 async function start(args: string[]): Promise<Started> {
   const child = fork(join(root, 'bench/chat-server.ts'), args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [...process.execArgv, '--expose-gc'],
+    // BENCH_CPU_PROF=<dir>: a CPU profile of each server process, to see where a send's time goes.
+    execArgv: [
+      ...process.execArgv,
+      '--expose-gc',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
   });
   const m = await new Promise<Omit<Started, 'child'>>((ok, fail) => {
     child.once('message', (msg: Omit<Started, 'child'>) => ok(msg));

@@ -100,25 +100,6 @@ export async function findMembership(db: Conn, conversationId: number, viewerId:
 }
 export type Membership = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
 
-/** The sender's side of a conversation and what decides whether they may write to the other, in one read. */
-export async function findSendContext(db: Conn, conversationId: number, viewerId: number) {
-  const [row] = await db
-    .select({
-      otherId: me.otherId,
-      status: users.status,
-      language: users.language,
-      listed: profiles.listed,
-      blockedByMe: blockedBy(viewerId, me.otherId),
-      blockedMe: blockedBy(me.otherId, viewerId),
-    })
-    .from(me)
-    .innerJoin(users, eq(users.id, me.otherId))
-    .innerJoin(profiles, eq(profiles.userId, me.otherId))
-    .where(and(eq(me.conversationId, conversationId), eq(me.memberId, viewerId)))
-    .limit(1);
-  return row;
-}
-
 export async function findConversationBetween(db: Conn, a: number, b: number): Promise<number | undefined> {
   const [row] = await db
     .select({ id: conversations.id })
@@ -162,34 +143,6 @@ export async function unhideFor(db: Conn, conversationId: number, memberId: numb
         isNotNull(conversationMembers.deletedAt),
       ),
     );
-}
-
-/** Takes the next sequence number; the row lock it takes orders concurrent sends of one conversation. */
-export async function nextSeq(tx: Tx, conversationId: number): Promise<number> {
-  const [row] = await tx
-    .update(conversations)
-    .set({ lastSeq: sql`${conversations.lastSeq} + 1` })
-    .where(eq(conversations.id, conversationId))
-    .returning({ seq: conversations.lastSeq });
-  if (!row) throw new Error('conversation vanished');
-  return row.seq;
-}
-
-/**
- * After a message, in one statement: the sender has read up to it (and answered what was unread); the
- * recipient has one more unread; both see the conversation again.
- */
-export async function recordSend(tx: Tx, conversationId: number, senderId: number, seq: number, now: Date) {
-  const isSender = sql`${conversationMembers.memberId} = ${senderId}`;
-  await tx
-    .update(conversationMembers)
-    .set({
-      readSeq: sql`case when ${isSender} then ${seq}::int else ${conversationMembers.readSeq} end`,
-      unread: sql`case when ${isSender} then 0 else ${conversationMembers.unread} + 1 end`,
-      lastActivityAt: now,
-      deletedAt: null,
-    })
-    .where(eq(conversationMembers.conversationId, conversationId));
 }
 
 /** Moves the member's read position forward to `seq` and recounts what is still unread after it. */
@@ -328,12 +281,6 @@ export async function findMessageByClientId(db: Conn, senderId: number, clientId
   return row;
 }
 
-export async function insertMessage(tx: Tx, values: NewMessageRow): Promise<MessageRow> {
-  const [row] = await tx.insert(messages).values(values).returning();
-  if (!row) throw new Error('message not inserted');
-  return row;
-}
-
 /**
  * Messages of a conversation the member may see (after their cleared position), oldest first:
  * the newest `limit`, the `limit` before `beforeSeq`, or the first `limit` after `afterSeq`. One more than
@@ -399,17 +346,6 @@ export async function countStarted(tx: Tx, memberId: number) {
     .where(eq(chatAllowances.memberId, memberId));
 }
 
-/** Uses one free message when the member has one left; false when they are used up. */
-export async function spendFreeMessage(tx: Tx, memberId: number, limit: number): Promise<number | null> {
-  await tx.insert(chatAllowances).values({ memberId }).onConflictDoNothing();
-  const [row] = await tx
-    .update(chatAllowances)
-    .set({ freeMessagesUsed: sql`${chatAllowances.freeMessagesUsed} + 1` })
-    .where(and(eq(chatAllowances.memberId, memberId), lt(chatAllowances.freeMessagesUsed, limit)))
-    .returning({ used: chatAllowances.freeMessagesUsed });
-  return row ? row.used : null;
-}
-
 export async function freeMessagesUsed(db: Conn, memberId: number): Promise<number> {
   const [row] = await db
     .select({ used: chatAllowances.freeMessagesUsed })
@@ -422,15 +358,6 @@ export async function freeMessagesUsed(db: Conn, memberId: number): Promise<numb
 
 export async function listGiftRows(db: Conn): Promise<GiftRow[]> {
   return db.select().from(gifts).where(eq(gifts.active, true)).orderBy(asc(gifts.position), asc(gifts.code));
-}
-
-export async function findGift(db: Conn, code: string): Promise<GiftRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(gifts)
-    .where(and(eq(gifts.code, code), eq(gifts.active, true)))
-    .limit(1);
-  return row;
 }
 
 // ---------------------------------------------------------------- operators (fictional profiles)

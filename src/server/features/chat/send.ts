@@ -2,30 +2,21 @@ import { CHAT_ERRORS, type MessageKind, type TSendMessageResponse } from '../../
 import type { RealtimeEventMap } from '../../../shared/contract/realtime.ts';
 import { type Locale, toLocale } from '../../../shared/i18n/locales.ts';
 import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type SignedMediaQuery, verifyMediaUrl } from '../../platform/signed-urls.ts';
 import { isSafeKey, type MediaStorage, randomKey } from '../../platform/storage.ts';
-import { bookCredits } from '../accounts/wallet.ts';
 import { processImage } from '../photos/service.ts';
-import { assertCanWrite, assertWritable, membershipOf, notFound } from './access.ts';
+import { assertCanWrite, membershipOf, notFound } from './access.ts';
 import { type ChatDeps, type ChatViewer, presentContext, presentMessage } from './present.ts';
 import {
   findChatPhotoMembers,
-  findGift,
   findMessageByClientId,
-  findSendContext,
   findSender,
   freeMessagesUsed,
-  type GiftRow,
-  insertMessage,
   isFictional,
   type MessageRow,
-  nextSeq,
-  recordSend,
-  spendFreeMessage,
-  sumUnread,
 } from './queries.ts';
+import { type BatchError, submitSend } from './send-batch.ts';
 
 // ---------------------------------------------------------------- sending
 
@@ -36,13 +27,9 @@ export type Draft = { clientId: string } & (
   | { kind: 'photo'; photo: { filename: string; thumbFilename: string; width: number; height: number } }
 );
 
-function costOf(
-  kind: MessageKind,
-  site: ChatDeps['site'],
-  gift?: GiftRow,
-): { credits: number; reason: string } {
+function costOf(kind: MessageKind, site: ChatDeps['site']): { credits: number; reason: string } {
   if (kind === 'photo') return { credits: site.photoCredits, reason: 'chat_photo' };
-  if (kind === 'gift') return { credits: gift?.price ?? site.giftCredits, reason: 'chat_gift' };
+  if (kind === 'gift') return { credits: site.giftCredits, reason: 'chat_gift' };
   return { credits: site.messageCredits, reason: 'chat_message' };
 }
 
@@ -74,10 +61,32 @@ async function answerDuplicate(
   };
 }
 
+/** The answer to a send the database refused. */
+function refusal(outcome: { error: BatchError; required?: number }): AppError {
+  switch (outcome.error) {
+    case 'not_found':
+      return notFound();
+    case 'unavailable':
+      return new AppError(409, CHAT_ERRORS.unavailable, 'chat.member_unavailable');
+    case 'blocked_by_me':
+      return new AppError(409, CHAT_ERRORS.blockedByMe, 'chat.unblock_first');
+    case 'recipient_unconfirmed':
+      return new AppError(409, CHAT_ERRORS.recipientUnconfirmed, 'chat.recipient_unconfirmed');
+    case 'unknown_gift':
+      return new AppError(400, CHAT_ERRORS.unknownGift, 'chat.unknown_gift');
+    case 'premium_only':
+      return new AppError(403, CHAT_ERRORS.premiumOnly, 'premium.only');
+    case 'insufficient_credits':
+      return new AppError(402, 'insufficient_credits', 'credits.insufficient', {
+        details: { required: outcome.required ?? 0 },
+      });
+  }
+}
+
 /**
  * Stores a message and books what it costs in one transaction (C-03, C-12): no message without its
- * booking, no booking without its message. The conversation's sequence is taken first (its row lock
- * orders concurrent sends, then the credits row is locked by the booking: one lock order, no deadlocks).
+ * booking, no booking without its message. The database function `chat_send_batch` does the checks
+ * and writes, and sends that arrive together share its transaction (send-batch.ts, decision 0013).
  * A retry with the same client id answers the stored message. Events go out only after the commit.
  * Free members spend their free text messages first; photos are for premium members.
  */
@@ -88,86 +97,53 @@ export async function sendMessage(
   draft: Draft,
   opts: { sentBy?: 'member' | 'operator' } = {},
 ): Promise<TSendMessageResponse> {
-  const { db } = deps;
   const sentBy = opts.sentBy ?? 'member';
-  const earlier = await findMessageByClientId(db, viewer.id, draft.clientId);
-  if (earlier) return answerDuplicate(deps, viewer, conversationId, draft, earlier);
-  const other = await findSendContext(db, conversationId, viewer.id);
-  if (!other) throw notFound();
-  assertWritable(other);
   if (draft.kind === 'text' && draft.body.length > deps.site.messageLength) {
     throw new AppError(400, 'validation', 'error.validation', {
       details: { fieldIds: { body: 'chat.message_long' } },
     });
   }
-  const gift = draft.kind === 'gift' ? await findGift(db, draft.giftCode) : undefined;
-  if (draft.kind === 'gift' && !gift) throw new AppError(400, CHAT_ERRORS.unknownGift, 'chat.unknown_gift');
-  const cost = sentBy === 'operator' ? { credits: 0, reason: '' } : costOf(draft.kind, deps.site, gift);
-
-  let stored: { row: MessageRow; credits: number; spent: number; freeLeft: number | null };
-  try {
-    stored = await db.transaction(async (tx) => {
-      // A retry that waited for this lock finds the first attempt committed: its insert below breaks the
-      // unique (sender, client_id) key and the retry answers the stored message (the booking is found by
-      // its reference, so nothing is booked twice).
-      const seq = await nextSeq(tx, conversationId);
-      if (draft.kind === 'photo' && !viewer.paidUser && sentBy === 'member')
-        throw new AppError(403, CHAT_ERRORS.premiumOnly, 'premium.only');
-      let freeLeft: number | null = null;
-      let useCredits = cost.credits > 0;
-      if (!viewer.paidUser && sentBy === 'member') {
-        const used =
-          draft.kind === 'text' ? await spendFreeMessage(tx, viewer.id, deps.site.freeMessages) : null;
-        if (used !== null) useCredits = false;
-        freeLeft = Math.max(0, deps.site.freeMessages - (used ?? (await freeMessagesUsed(tx, viewer.id))));
-      }
-      const credits = useCredits
-        ? await bookCredits(tx, viewer.id, -cost.credits, { reason: cost.reason, reference: draft.clientId })
-        : ((await findSender(tx, viewer.id))?.credits ?? 0);
-      const row = await insertMessage(tx, {
-        conversationId,
-        seq,
-        senderId: viewer.id,
-        sentBy,
-        kind: draft.kind,
-        body: draft.kind === 'text' ? draft.body : null,
-        giftCode: draft.kind === 'gift' ? draft.giftCode : null,
-        photoFilename: draft.kind === 'photo' ? draft.photo.filename : null,
-        photoThumbFilename: draft.kind === 'photo' ? draft.photo.thumbFilename : null,
-        photoWidth: draft.kind === 'photo' ? draft.photo.width : null,
-        photoHeight: draft.kind === 'photo' ? draft.photo.height : null,
-        clientId: draft.clientId,
-        creditsSpent: useCredits ? cost.credits : 0,
-        createdAt: deps.now,
-      });
-      await recordSend(tx, conversationId, viewer.id, seq, deps.now);
-      return { row, credits, spent: useCredits ? cost.credits : 0, freeLeft };
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      const row = await findMessageByClientId(db, viewer.id, draft.clientId);
-      if (row) return answerDuplicate(deps, viewer, conversationId, draft, row);
-    }
-    throw err;
+  const cost = sentBy === 'operator' ? { credits: 0, reason: '' } : costOf(draft.kind, deps.site);
+  const outcome = await submitSend(deps.db, {
+    sender: viewer.id,
+    conv: conversationId,
+    client_id: draft.clientId,
+    kind: draft.kind,
+    body: draft.kind === 'text' ? draft.body : null,
+    gift_code: draft.kind === 'gift' ? draft.giftCode : null,
+    photo_filename: draft.kind === 'photo' ? draft.photo.filename : null,
+    photo_thumb_filename: draft.kind === 'photo' ? draft.photo.thumbFilename : null,
+    photo_width: draft.kind === 'photo' ? draft.photo.width : null,
+    photo_height: draft.kind === 'photo' ? draft.photo.height : null,
+    sent_by: sentBy,
+    cost: cost.credits,
+    reason: cost.reason,
+    gift_default: deps.site.giftCredits,
+    free_limit: deps.site.freeMessages,
+    created_at: deps.now.toISOString(),
+  });
+  if (outcome.status === 'error') throw refusal(outcome);
+  if (outcome.status === 'duplicate' && !sameContent(outcome.row, conversationId, draft))
+    throw new AppError(409, CHAT_ERRORS.clientIdReused, 'chat.client_id_reused');
+  if (outcome.status === 'ok' && outcome.recipient) {
+    announce(deps, viewer.id, outcome.recipient, outcome.row, outcome.spent > 0 ? outcome.credits : null);
   }
-  await announce(deps, viewer.id, other, stored.row, stored.spent > 0 ? stored.credits : null);
   return {
-    message: presentMessage(stored.row, viewer.id, presentContext(deps)),
-    credits: stored.credits,
-    duplicate: false,
-    free_messages_left: stored.freeLeft,
+    message: presentMessage(outcome.row, viewer.id, presentContext(deps)),
+    credits: outcome.credits,
+    duplicate: outcome.status === 'duplicate',
+    free_messages_left: outcome.freeLeft,
   };
 }
 
 /** Tells both members' sockets about a committed message, the recipient's new unread total, the spend. */
-async function announce(
+function announce(
   deps: ChatDeps,
   senderId: number,
-  recipient: { otherId: number; language: string },
+  recipient: { id: number; language: string; unread: number },
   row: MessageRow,
   credits: number | null,
 ) {
-  const recipientId = recipient.otherId;
   const recipientLocale = toLocale(recipient.language) ?? deps.locale;
   const ctx = presentContext(deps);
   const event = (viewerId: number, locale: Locale): RealtimeEventMap['message'] & { type: 'message' } => ({
@@ -176,8 +152,8 @@ async function announce(
     message: presentMessage(row, viewerId, { ...ctx, locale }),
   });
   deps.publish(senderId, event(senderId, deps.locale));
-  deps.publish(recipientId, event(recipientId, recipientLocale));
-  deps.publish(recipientId, { type: 'counts', unread_messages: await sumUnread(deps.db, recipientId) });
+  deps.publish(recipient.id, event(recipient.id, recipientLocale));
+  deps.publish(recipient.id, { type: 'counts', unread_messages: recipient.unread });
   if (credits !== null) deps.publish(senderId, { type: 'credits', credits });
 }
 

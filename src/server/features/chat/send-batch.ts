@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { MessageRow } from './queries.ts';
+
+/**
+ * Group commit for chat sends (decision 0013). Sends that arrive while a batch is in the database wait
+ * for it and then go in together: one call of `chat_send_batch` (migration 0015), one transaction, one
+ * commit for all of them. Each message is checked completely before its first write, so one refused
+ * message never takes its neighbours down, and the database function is the only place a send is written.
+ * A lone send goes in at once: batching adds no wait, it only soaks up what queues behind a busy database.
+ */
+
+export interface BatchItem {
+  sender: number;
+  conv: number;
+  client_id: string;
+  kind: 'text' | 'gift' | 'photo';
+  body: string | null;
+  gift_code: string | null;
+  photo_filename: string | null;
+  photo_thumb_filename: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  sent_by: 'member' | 'operator';
+  /** Credits of a text or photo; gifts use their catalogue price or `gift_default`. */
+  cost: number;
+  reason: string;
+  gift_default: number;
+  free_limit: number;
+  created_at: string;
+}
+
+export type BatchError =
+  | 'not_found'
+  | 'unavailable'
+  | 'blocked_by_me'
+  | 'recipient_unconfirmed'
+  | 'unknown_gift'
+  | 'premium_only'
+  | 'insufficient_credits';
+
+export type BatchOutcome =
+  | {
+      status: 'ok' | 'duplicate';
+      row: MessageRow;
+      credits: number;
+      spent: number;
+      freeLeft: number | null;
+      /** For a stored message: the recipient, their language and unread total after this batch. */
+      recipient: { id: number; language: string; unread: number } | null;
+    }
+  | { status: 'error'; error: BatchError; required?: number };
+
+interface RawOutcome {
+  status: 'ok' | 'duplicate' | 'error';
+  error?: BatchError;
+  required?: number;
+  row?: Record<string, unknown>;
+  credits?: number;
+  spent?: number;
+  free_left?: number | null;
+  recipient?: number;
+  recipient_language?: string;
+}
+
+/** At most this many sends share one transaction. */
+const MAX_BATCH = 200;
+/** Deadlock, serialization failure, unique key (a twin of a message raced in from another instance). */
+const RETRYABLE = new Set(['40P01', '40001', '23505']);
+
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+function toMessageRow(raw: Record<string, unknown>): MessageRow {
+  const row = Object.fromEntries(Object.entries(raw).map(([k, v]) => [camel(k), v])) as Record<
+    string,
+    unknown
+  >;
+  row.createdAt = new Date(String(raw.created_at));
+  return row as unknown as MessageRow;
+}
+
+function codeOf(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
+
+async function callBatch(db: Db, items: BatchItem[]) {
+  const result = await db.execute(sql`select chat_send_batch(${JSON.stringify(items)}::jsonb) as r`);
+  const rows = (result as unknown as { rows: { r: unknown }[] }).rows;
+  const r = rows[0]?.r;
+  return (typeof r === 'string' ? JSON.parse(r) : r) as {
+    items: RawOutcome[];
+    unread: Record<string, number>;
+  };
+}
+
+async function runBatch(db: Db, items: BatchItem[]): Promise<BatchOutcome[]> {
+  let answer: Awaited<ReturnType<typeof callBatch>> | undefined;
+  for (let attempt = 1; !answer; attempt++) {
+    try {
+      answer = await callBatch(db, items);
+    } catch (err) {
+      if (attempt >= 5 || !RETRYABLE.has(codeOf(err) ?? '')) throw err;
+    }
+  }
+  const { unread } = answer;
+  return answer.items.map((raw): BatchOutcome => {
+    if (raw.status === 'error' || !raw.row) {
+      return { status: 'error', error: raw.error ?? 'not_found', required: raw.required };
+    }
+    return {
+      status: raw.status,
+      row: toMessageRow(raw.row),
+      credits: raw.credits ?? 0,
+      spent: raw.spent ?? 0,
+      freeLeft: raw.free_left ?? null,
+      recipient:
+        raw.recipient === undefined
+          ? null
+          : {
+              id: raw.recipient,
+              language: raw.recipient_language ?? '',
+              unread: unread[String(raw.recipient)] ?? 0,
+            },
+    };
+  });
+}
+
+interface Waiting {
+  item: BatchItem;
+  resolve: (outcome: BatchOutcome) => void;
+  reject: (err: unknown) => void;
+}
+
+class SendBatcher {
+  private queue: Waiting[] = [];
+  private running = false;
+
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  submit(item: BatchItem) {
+    return new Promise<BatchOutcome>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      void this.drain();
+    });
+  }
+
+  private async drain() {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        await this.settle(batch);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async settle(batch: Waiting[]) {
+    try {
+      const outcomes = await runBatch(
+        this.db,
+        batch.map((w) => w.item),
+      );
+      batch.forEach((w, i) => {
+        w.resolve(outcomes[i] as BatchOutcome);
+      });
+    } catch (err) {
+      // A batch that failed as a whole: alone, each send gets its own answer (one bad send can't sink
+      // the others).
+      if (batch.length === 1) {
+        batch[0]?.reject(err);
+        return;
+      }
+      for (const w of batch) await this.settle([w]);
+    }
+  }
+}
+
+const batchers = new WeakMap<Db, SendBatcher>();
+
+/** Stores one send through its database's batcher; resolves after the commit. */
+export function submitSend(db: Db, item: BatchItem) {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new SendBatcher(db);
+    batchers.set(db, batcher);
+  }
+  return batcher.submit(item);
+}
