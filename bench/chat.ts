@@ -14,7 +14,7 @@ const root = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PAIRS = Number(process.env.BENCH_CHAT_PAIRS ?? 500);
 const STEADY_RATE = Number(process.env.BENCH_CHAT_RATE ?? 50);
-const SENDERS = 50;
+const SENDERS = Number(process.env.BENCH_CHAT_SENDERS ?? 50);
 
 interface Member {
   id: number;
@@ -65,9 +65,19 @@ function receiver() {
     const frame = JSON.parse(String(data)) as {
       type: string;
       body?: string;
-      message?: { body: string | null };
+      message?: { body: string | null; mine: boolean };
+      error?: unknown;
     };
-    const body = frame.type === 'message' ? (frame.message?.body ?? frame.body) : undefined;
+    if (frame.type === 'nack') throw new Error(`send refused: ${JSON.stringify(frame)}`);
+    // Delivery is the recipient's copy (the sender's own tabs get one with mine: true).
+    const body =
+      frame.type !== 'message'
+        ? undefined
+        : frame.message
+          ? frame.message.mine
+            ? null
+            : frame.message.body
+          : frame.body;
     if (body) {
       waiting.get(body)?.();
       waiting.delete(body);
@@ -105,16 +115,33 @@ const sockets = await openSockets(
 );
 const after = await memoryOf(vonk.child);
 
+// Sends go over the sender's socket (as the web app sends text when its socket is open) or, with
+// BENCH_CHAT_VIA=http, as POST /api/chats/:id/messages. Either way the time is send to delivery at B.
+const VIA = process.env.BENCH_CHAT_VIA === 'http' ? 'http' : 'ws';
+const socketOf = new Map(vonk.members.map((m, i) => [m.id, sockets[i] as WebSocket]));
 async function send(sender: Member): Promise<number> {
   const body = `b${randomUUID()}`;
   const delivered = rx.wait(body);
   const started = performance.now();
-  const res = await fetch(`${vonk.address}/api/chats/${sender.conversationId}/messages`, {
-    method: 'POST',
-    headers: { cookie: sender.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ kind: 'text', client_id: randomUUID(), body }),
-  });
-  if (res.status !== 201) throw new Error(`send: ${res.status} ${await res.text()}`);
+  if (VIA === 'ws') {
+    socketOf
+      .get(sender.id)
+      ?.send(
+        JSON.stringify({
+          type: 'send',
+          conversation_id: sender.conversationId,
+          client_id: randomUUID(),
+          body,
+        }),
+      );
+  } else {
+    const res = await fetch(`${vonk.address}/api/chats/${sender.conversationId}/messages`, {
+      method: 'POST',
+      headers: { cookie: sender.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'text', client_id: randomUUID(), body }),
+    });
+    if (res.status !== 201) throw new Error(`send: ${res.status} ${await res.text()}`);
+  }
   await delivered;
   return performance.now() - started;
 }
@@ -175,6 +202,8 @@ const result = {
   at: new Date().toISOString(),
   node: process.version,
   database: vonk.driver,
+  sent_via: VIA,
+  closed_loop_senders: SENDERS,
   sockets: sockets.length,
   pairs: PAIRS,
   duration_seconds: SECONDS,

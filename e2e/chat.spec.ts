@@ -74,6 +74,12 @@ test.describe('chat for credits', () => {
     await expect(page.getByTestId('chat-empty')).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // With the socket open, texts travel over it (one frame, acknowledged after the commit), not by HTTP.
+    const httpSends: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/chats\/\d+\/messages$/.test(r.url())) httpSends.push(r.url());
+    });
+
     // B opens the conversation and waits; A types: dots first, then the message, without a reload.
     await bPage.goto(`/chats/${id}`);
     await expect(bPage.getByTestId('chat-name')).toContainText(a.name);
@@ -100,6 +106,7 @@ test.describe('chat for credits', () => {
     await expect(bPage.getByTestId('message-body').filter({ hasText: 'regel twee' })).toHaveText(
       'regel een\nregel twee',
     );
+    expect(httpSends).toEqual([]);
 
     // B's list shows the conversation with A; axe clean on a busy chat too.
     await bPage.goto('/chats');

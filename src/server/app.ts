@@ -19,6 +19,7 @@ import type { Database, Db } from './db/client.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { closeSocketsOnLogout, realtimeRoutes } from './features/chat/realtime.ts';
 import { chatRoutes } from './features/chat/routes.ts';
+import { configureSendBatches } from './features/chat/send-batch.ts';
 import { creditRoutes } from './features/credits/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { swipeRoutes } from './features/discovery/swipe-routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  configureSendBatches(database.db, database.driver === 'pg' ? 4 : 1);
   app.decorate('metrics', metrics);
   app.decorate('sites', createSiteResolver(database.db));
   app.decorate('pushPublicKey', (await getVapidKeys(database.db)).publicKey);

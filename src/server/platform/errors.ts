@@ -35,6 +35,22 @@ function fieldMessage(locale: Locale, message: string, values: Record<string, st
   return /^[a-z_]+\.[a-z_]+$/.test(message) ? t(locale, message, values) : t(locale, 'error.invalid_field');
 }
 
+/** The one error shape of an AppError, texts in the locale (HTTP answers and real-time nacks). */
+export function appErrorBody(err: AppError, locale: Locale, values: Record<string, string | number>) {
+  const { fieldIds, ...details } = (err.details ?? {}) as { fieldIds?: Record<string, string> };
+  const fields = fieldIds
+    ? Object.fromEntries(Object.entries(fieldIds).map(([k, id]) => [k, fieldMessage(locale, id, values)]))
+    : undefined;
+  return {
+    error: {
+      code: err.code,
+      message: t(locale, err.messageId, { ...values, ...err.values }),
+      ...(fields ? { fields } : {}),
+      ...details,
+    },
+  };
+}
+
 /**
  * Turns every error into the one error shape, texts in the caller's locale. `contextOf` gives the locale
  * and the values messages may name (the site's min_age).
@@ -45,20 +61,7 @@ export function registerErrorHandler(
 ) {
   app.setErrorHandler(async (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const { locale, values } = await contextOf(req);
-    if (err instanceof AppError) {
-      const { fieldIds, ...details } = (err.details ?? {}) as { fieldIds?: Record<string, string> };
-      const fields = fieldIds
-        ? Object.fromEntries(Object.entries(fieldIds).map(([k, id]) => [k, fieldMessage(locale, id, values)]))
-        : undefined;
-      return reply.status(err.status).send({
-        error: {
-          code: err.code,
-          message: t(locale, err.messageId, { ...values, ...err.values }),
-          ...(fields ? { fields } : {}),
-          ...details,
-        },
-      });
-    }
+    if (err instanceof AppError) return reply.status(err.status).send(appErrorBody(err, locale, values));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {

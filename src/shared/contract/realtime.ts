@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZChatMessage } from './chat.ts';
+import { ZChatMessage, ZSendMessageResponse } from './chat.ts';
 
 /**
  * The real-time channel (P-15, C-08, C-11): one WebSocket per tab at REALTIME.path, authenticated by the
@@ -16,8 +16,13 @@ export const REALTIME = {
   path: '/api/realtime',
   /** The server pings every interval; a socket that missed one pong is closed (dead socket). */
   heartbeatMs: 25_000,
-  /** Largest client frame the server reads; bigger ones close the socket (CLOSE_CODES.tooBig). */
-  maxFrameBytes: 4096,
+  /**
+   * Largest client frame the server reads; bigger ones close the socket (CLOSE_CODES.tooBig). A `send`
+   * frame that would be bigger goes over HTTP instead.
+   */
+  maxFrameBytes: 16_384,
+  /** A send frame unanswered this long: the client sends it again over HTTP (same client id). */
+  sendAckTimeoutMs: 5_000,
   /** Conversations one sync frame may ask about. */
   maxSyncConversations: 200,
   /** Messages the server sends per conversation in answer to a sync; more: fetch with after_seq. */
@@ -106,6 +111,17 @@ export const REALTIME_EVENTS = {
   }),
   /** The answer to a client ping, with the server's clock (ms since 1970). */
   pong: z.object({ time: z.number() }),
+  /** A `send` frame's message is stored (sent after the commit): the same answer as POST .../messages. */
+  ack: z.object({ client_id: z.string(), response: ZSendMessageResponse }),
+  /**
+   * A `send` frame was refused: the HTTP status and error body POST .../messages would have answered
+   * (`{ error: { code, message, fields? } }`). Nothing was stored or booked.
+   */
+  nack: z.object({
+    client_id: z.string(),
+    status: z.number().int(),
+    error: z.object({ code: z.string(), message: z.string() }).passthrough(),
+  }),
 } as const;
 
 export type RealtimeEventMap = { [K in keyof typeof REALTIME_EVENTS]: z.infer<(typeof REALTIME_EVENTS)[K]> };
@@ -132,6 +148,8 @@ export const ZServerFrame = z.discriminatedUnion('type', [
   frameOf('chat_removed'),
   frameOf('sync'),
   frameOf('pong'),
+  frameOf('ack'),
+  frameOf('nack'),
 ]);
 
 // ---------------------------------------------------------------- client -> server
@@ -157,5 +175,18 @@ export const ZClientFrame = z.discriminatedUnion('type', [
     .strict(),
   /** Keeps proxies from closing an idle socket and lets the client notice a dead one (answer: pong). */
   z.object({ type: z.literal('ping') }).strict(),
+  /**
+   * A text message, as POST /api/chats/:id/messages sends it (C-12: same client id, same rules, same
+   * limits). Answered by `ack` after the commit or `nack`; the body is checked like the HTTP body, and a
+   * bad body is a `nack` with its field message, not a closed socket.
+   */
+  z
+    .object({
+      type: z.literal('send'),
+      conversation_id: ZId,
+      client_id: z.string().max(64),
+      body: z.string(),
+    })
+    .strict(),
 ]);
 export type TClientFrame = z.infer<typeof ZClientFrame>;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { TSendMessageResponse } from '../../shared/contract/chat.ts';
 import {
   CLOSE_CODES,
   REALTIME,
@@ -8,6 +9,7 @@ import {
   ZServerFrame,
 } from '../../shared/contract/realtime.ts';
 import { reconnectDelay } from '../features/chat/thread.ts';
+import { ApiError } from './client.ts';
 
 // One WebSocket per tab at /api/realtime (P-15, C-08, C-11). Events are hints and the database is the
 // truth: on every (re)connect the client asks for everything after the last sequence it holds of each open
@@ -32,6 +34,15 @@ export class RealtimeClient {
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
   /** Open conversations and how to read the last sequence each holds. */
   private readonly watched = new Map<number, () => number>();
+  /** Text sends waiting for their ack or nack, by client id. */
+  private readonly sends = new Map<
+    string,
+    {
+      resolve: (r: TSendMessageResponse) => void;
+      reject: (e: Error) => void;
+      timer: ReturnType<typeof setTimeout>;
+    }
+  >();
 
   private readonly url: () => string;
 
@@ -79,6 +90,42 @@ export class RealtimeClient {
     if (this.ws?.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(frame));
     return true;
+  }
+
+  /**
+   * Sends a text message over the open socket (C-12): resolves with the same answer as the HTTP send once
+   * it is committed, rejects with an ApiError when it was refused, and with a plain Error when the socket
+   * could not tell (closed, no answer in time) so the caller resends it over HTTP with the same client id.
+   * null when the socket is not open or the frame would be too big: send it over HTTP.
+   */
+  sendText(conversationId: number, clientId: string, body: string): Promise<TSendMessageResponse> | null {
+    const frame = JSON.stringify({
+      type: 'send',
+      conversation_id: conversationId,
+      client_id: clientId,
+      body,
+    });
+    if (this.ws?.readyState !== WebSocket.OPEN || new Blob([frame]).size > REALTIME.maxFrameBytes)
+      return null;
+    this.sends.get(clientId)?.reject(new Error('resent'));
+    const promise = new Promise<TSendMessageResponse>((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.settleSend(clientId, new Error('no ack')),
+        REALTIME.sendAckTimeoutMs,
+      );
+      this.sends.set(clientId, { resolve, reject, timer });
+    });
+    this.ws.send(frame);
+    return promise;
+  }
+
+  private settleSend(clientId: string, outcome: TSendMessageResponse | Error) {
+    const waiting = this.sends.get(clientId);
+    if (!waiting) return;
+    this.sends.delete(clientId);
+    clearTimeout(waiting.timer);
+    if (outcome instanceof Error) waiting.reject(outcome);
+    else waiting.resolve(outcome);
   }
 
   /**
@@ -148,6 +195,8 @@ export class RealtimeClient {
       this.dispatch(e.data);
     };
     ws.onclose = (e) => {
+      // Sends without an answer are not known to be stored: their callers resend them over HTTP.
+      for (const clientId of [...this.sends.keys()]) this.settleSend(clientId, new Error('socket closed'));
       if (this.ws !== ws) return;
       this.ws = null;
       clearInterval(this.pingTimer);
@@ -173,6 +222,16 @@ export class RealtimeClient {
     const parsed = ZServerFrame.safeParse(json);
     if (!parsed.success) return;
     const event = parsed.data as RealtimeEvent;
+    if (event.type === 'ack') this.settleSend(event.client_id, event.response);
+    // A refusal is final like the HTTP one; anything the socket can't settle (limits, errors, a session
+    // problem) goes to HTTP, where the app's usual handling applies.
+    if (event.type === 'nack') {
+      const final = event.status >= 400 && event.status < 500 && ![401, 403, 429].includes(event.status);
+      this.settleSend(
+        event.client_id,
+        final ? new ApiError(event.status, REALTIME.path, { error: event.error }) : new Error('not settled'),
+      );
+    }
     for (const fn of this.listeners.get(event.type) ?? []) fn(event);
   }
 

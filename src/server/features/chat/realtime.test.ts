@@ -177,3 +177,77 @@ describe('P-15 the real-time channel', () => {
     expect((await s.waitClose()).code).toBe(CLOSE_CODES.unauthenticated);
   });
 });
+
+describe('C-12 sending over the socket', () => {
+  const send = (s: WebSocket, conversationId: number, clientId: string, body: string) =>
+    frame(s, { type: 'send', conversation_id: conversationId, client_id: clientId, body });
+
+  it('C-12 C-03 a send frame is stored once and acknowledged after the commit; a retry answers the stored message', async () => {
+    const a = await paid(10);
+    const b = await paid();
+    const [sa, sb] = await Promise.all([connect(a), connect(b)]);
+    const id = await openChat(t.app, a, b);
+    send(sa.socket, id, 'ws-send-0001', '  Over de socket  ');
+    const ack = await sa.next('ack');
+    ZServerFrame.parse(ack);
+    expect(ack).toMatchObject({
+      client_id: 'ws-send-0001',
+      response: { duplicate: false, message: { body: 'Over de socket', seq: 1, mine: true } },
+    });
+    // This socket's site (127.0.0.1) sets the price; it is booked once.
+    const balance = ack.response.credits;
+    expect(balance).toBeGreaterThanOrEqual(0);
+    expect(balance).toBeLessThan(10);
+    expect((await sb.next('message')).message).toMatchObject({ body: 'Over de socket', mine: false });
+    // The same client id again (a resend after a lost ack): the stored message, nothing booked twice.
+    send(sa.socket, id, 'ws-send-0001', 'Over de socket');
+    await pause(200);
+    const acks = sa.events.filter((e) => e.type === 'ack');
+    expect(acks).toHaveLength(2);
+    expect(acks[1]).toMatchObject({ response: { duplicate: true, credits: balance, message: { seq: 1 } } });
+    // And over HTTP with the same id: still the one message.
+    const again = await api(t.app, a, 'POST', `/api/chats/${id}/messages`, {
+      kind: 'text',
+      client_id: 'ws-send-0001',
+      body: 'Over de socket',
+    });
+    expect(again.json()).toMatchObject({ duplicate: true, credits: balance });
+    const list = await api(t.app, b, 'GET', `/api/chats/${id}/messages`);
+    expect(list.json().messages).toHaveLength(1);
+    for (const s of [sa, sb]) s.socket.close();
+  });
+
+  it('C-12 bad bodies, strangers and empty wallets get a nack with the HTTP error; the socket stays open', async () => {
+    const a = await paid(0);
+    const b = await paid();
+    const stranger = await paid(50);
+    const [sa, sx] = await Promise.all([connect(a), connect(stranger)]);
+    const id = await openChat(t.app, b, a);
+    const nackOf = async (s: Awaited<ReturnType<typeof connect>>, clientId: string) =>
+      ZServerFrame.parse(await s.next('nack', (e) => e.client_id === clientId));
+    for (const [clientId, body, field] of [
+      ['ws-bad-empty', ' \u200b ', 'body'],
+      ['ws-bad-bidi', 'hoi \u202e', 'body'],
+      ['ws-bad-nul', 'a\u0000b', 'body'],
+      ['no', 'Hoi', 'client_id'],
+    ] as const) {
+      send(sa.socket, id, clientId, body);
+      expect(await nackOf(sa, clientId)).toMatchObject({
+        status: 400,
+        error: { code: 'validation', fields: { [field]: expect.any(String) } },
+      });
+    }
+    send(sa.socket, id, 'ws-no-credits', 'Hallo');
+    expect(await nackOf(sa, 'ws-no-credits')).toMatchObject({
+      status: 402,
+      error: { code: 'insufficient_credits', message: 'Je hebt onvoldoende credits' },
+    });
+    send(sx.socket, id, 'ws-stranger-1', 'Ik lees mee');
+    expect(await nackOf(sx, 'ws-stranger-1')).toMatchObject({ status: 404 });
+    // Nothing was stored, and the sockets still work.
+    expect((await api(t.app, b, 'GET', `/api/chats/${id}/messages`)).json().messages).toHaveLength(0);
+    frame(sa.socket, { type: 'ping' });
+    expect(await sa.next('pong')).toMatchObject({ type: 'pong' });
+    for (const s of [sa, sx]) s.socket.close();
+  });
+});

@@ -2,6 +2,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
+import { CHAT, ZClientId, ZMessageBody } from '../../../shared/contract/chat.ts';
 import {
   CLOSE_CODES,
   REALTIME,
@@ -10,12 +11,14 @@ import {
   ZClientFrame,
 } from '../../../shared/contract/realtime.ts';
 import type { BusMessage } from '../../platform/bus.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, appErrorBody } from '../../platform/errors.ts';
+import { t } from '../../platform/i18n.ts';
 import { currentUser, SESSION_COOKIE, type SessionUser } from '../../platform/session.ts';
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
 import type { SiteRow } from '../site/queries.ts';
 import type { ChatDeps } from './present.ts';
 import { liveSessionIds } from './queries.ts';
+import { sendMessage } from './send.ts';
 import { otherMemberOf, readChat, syncConversations } from './service.ts';
 
 /** A socket whose unsent bytes pass this is too slow to keep: it is dropped and syncs when it returns. */
@@ -114,6 +117,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const hub = new Hub();
   const typingByMember = new Map<number, number>();
+  // Sends over the socket count like HTTP sends (CHAT.sendsPerMinute per member), in this process.
+  const sendsByMember = new Map<number, number>();
+  const sendLimit = Math.ceil(CHAT.sendsPerMinute * app.config.rateLimitFactor);
+  const resetSends = setInterval(() => sendsByMember.clear(), 60_000);
+  resetSends.unref();
   const secret = await getMediaSigningSecret(app.db);
   const unsubscribe = app.bus.subscribe((message) => hub.deliver(message));
 
@@ -162,6 +170,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     clearInterval(resetWindows);
+    clearInterval(resetSends);
     unsubscribe();
   });
 
@@ -255,6 +264,46 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         send(conn, { type: 'sync', ...answer });
         return;
       }
+      case 'send':
+        await onSend(conn, frame);
+        return;
+    }
+  }
+
+  /**
+   * A text message over the socket (C-12): the same checks, limits and storage as the HTTP send, answered
+   * with `ack` after the commit or `nack` with the error the HTTP send would have given.
+   */
+  async function onSend(conn: Connection, frame: Extract<TClientFrame, { type: 'send' }>) {
+    const nack = (status: number, body: ReturnType<typeof appErrorBody>) =>
+      send(conn, { type: 'nack', client_id: frame.client_id, status, ...body });
+    const refuse = (err: AppError) =>
+      nack(err.status, appErrorBody(err, conn.locale, { min_age: conn.site.minAge }));
+    const sent = (sendsByMember.get(conn.user.id) ?? 0) + 1;
+    sendsByMember.set(conn.user.id, sent);
+    if (sent > sendLimit) return refuse(new AppError(429, 'rate_limited', 'error.rate_limited'));
+    const clientId = ZClientId.safeParse(frame.client_id);
+    const body = ZMessageBody.safeParse(frame.body);
+    if (!clientId.success || !body.success) {
+      const fields: Record<string, string> = {};
+      if (!clientId.success) fields.client_id = t(conn.locale, clientId.error.issues[0]?.message ?? '');
+      if (!body.success) fields.body = t(conn.locale, body.error.issues[0]?.message ?? '');
+      return nack(400, {
+        error: { code: 'validation', message: t(conn.locale, 'error.validation'), fields },
+      });
+    }
+    try {
+      const response = await sendMessage(
+        depsOf(conn),
+        { id: conn.user.id, paidUser: conn.user.paidUser },
+        frame.conversation_id,
+        { kind: 'text', clientId: clientId.data, body: body.data },
+      );
+      send(conn, { type: 'ack', client_id: frame.client_id, response });
+    } catch (err) {
+      if (err instanceof AppError) return refuse(err);
+      app.log.error({ err }, 'realtime send failed');
+      nack(500, { error: { code: 'internal', message: t(conn.locale, 'error.general') } });
     }
   }
 

@@ -136,35 +136,44 @@ interface Waiting {
 
 class SendBatcher {
   private queue: Waiting[] = [];
-  private running = false;
-
+  private inFlight = 0;
+  private scheduled = false;
   private readonly db: Db;
+  private readonly maxInFlight: number;
 
-  constructor(db: Db) {
+  constructor(db: Db, maxInFlight: number) {
     this.db = db;
+    this.maxInFlight = maxInFlight;
   }
 
   submit(item: BatchItem) {
     return new Promise<BatchOutcome>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      void this.drain();
+      // Start after this turn of the event loop: every send whose request was read in it joins the batch
+      // (an embedded database runs on this thread, so nothing else would ever queue behind it).
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
+      }
     });
   }
 
-  private async drain() {
-    if (this.running) return;
-    this.running = true;
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        await this.settle(batch);
-      }
-    } finally {
-      this.running = false;
+  /** Starts batches while there are sends waiting and a connection for them. */
+  private pump() {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inFlight++;
+      void this.settle(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
     }
   }
 
-  private async settle(batch: Waiting[]) {
+  private async settle(batch: Waiting[]): Promise<void> {
     try {
       const outcomes = await runBatch(
         this.db,
@@ -187,11 +196,20 @@ class SendBatcher {
 
 const batchers = new WeakMap<Db, SendBatcher>();
 
+/**
+ * How many batches may be in the database at once: one on the embedded database (it has one
+ * connection), a few on a server, so one batch's commit (its disk flush) overlaps the next one's work.
+ * Batches lock conversations, then senders, each in id order, so they never wait on each other in a circle.
+ */
+export function configureSendBatches(db: Db, maxInFlight: number) {
+  batchers.set(db, new SendBatcher(db, maxInFlight));
+}
+
 /** Stores one send through its database's batcher; resolves after the commit. */
 export function submitSend(db: Db, item: BatchItem) {
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = new SendBatcher(db);
+    batcher = new SendBatcher(db, 1);
     batchers.set(db, batcher);
   }
   return batcher.submit(item);

@@ -4,6 +4,7 @@ import type {
   TSendMessageResponse,
 } from '../../../shared/contract/chat.ts';
 import { ApiError, api } from '../../api/client.ts';
+import { realtime } from '../../api/realtime.ts';
 import { reconnectDelay } from './thread.ts';
 
 // The outbox of C-12: every text or gift gets its client id before it is sent and stays here, in
@@ -27,6 +28,28 @@ export interface OutboxEntry {
 export type SentListener = (entry: OutboxEntry, answer: TSendMessageResponse) => void;
 
 const PREFIX = 'vonk.outbox.';
+
+/**
+ * Texts go over the real-time socket when it is open (one frame, answered after the commit); gifts, a
+ * closed socket or a socket that could not say whether the message was stored go over HTTP, with the same
+ * client id, so a message is stored once whichever way it arrived.
+ */
+async function deliver(entry: OutboxEntry): Promise<TSendMessageResponse> {
+  if (entry.request.kind === 'text') {
+    const viaSocket = realtime().sendText(entry.conversation_id, entry.client_id, entry.request.body);
+    if (viaSocket) {
+      try {
+        return await viaSocket;
+      } catch (err) {
+        if (err instanceof ApiError) throw err;
+      }
+    }
+  }
+  return api<TSendMessageResponse>(`/api/chats/${entry.conversation_id}/messages`, {
+    method: 'POST',
+    json: entry.request,
+  });
+}
 
 /** Refusals worth another try later; every other 4xx is final for this message. */
 function isTransient(err: unknown): boolean {
@@ -109,10 +132,7 @@ export class Outbox {
         for (const entry of [...this.entries]) {
           if (entry.error || !this.entries.some((e) => e.client_id === entry.client_id)) continue;
           try {
-            const answer = await api<TSendMessageResponse>(`/api/chats/${entry.conversation_id}/messages`, {
-              method: 'POST',
-              json: entry.request,
-            });
+            const answer = await deliver(entry);
             // Listeners first: the stored message takes the pending bubble's place in the same render.
             for (const fn of this.sentListeners) fn(entry, answer);
             this.remove(entry.client_id);
