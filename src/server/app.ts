@@ -34,7 +34,7 @@ import { siteRoutes } from './features/site/routes.ts';
 import { createSiteResolver, geoCountry, type SiteResolver } from './features/site/service.ts';
 import { type Bus, createLocalBus, createRedisBus } from './platform/bus.ts';
 import { AppError, registerErrorHandler } from './platform/errors.ts';
-import { isProbe, registerHealth } from './platform/health.ts';
+import { appServer, isProbe, registerHealth } from './platform/health.ts';
 import { requestLocale, t } from './platform/i18n.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { createMailer } from './platform/mail.ts';
@@ -97,6 +97,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const trusted = trustFunction(config.trustProxy);
   const app = Fastify({
+    serverFactory: appServer,
     logger: loggerOptions(config, logStream),
     trustProxy: trusted,
     bodyLimit: 1_048_576,

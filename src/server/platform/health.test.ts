@@ -26,3 +26,24 @@ describe('probes', () => {
     expect(api.headers['content-security-policy']).toBeDefined();
   });
 });
+
+describe('the liveness probe on a real socket', () => {
+  it('P-16 GET /healthz is answered before the framework with the same answer; other paths reach the app', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const health = await fetch(`${address}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      expect(health.headers.get('cache-control')).toBe('no-store');
+      expect(health.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(health.headers.get('content-security-policy')).toBeNull();
+      // A HEAD, a query string or a neighbour path goes through the app as before.
+      expect((await fetch(`${address}/healthz?x=1`)).status).toBe(200);
+      expect((await fetch(`${address}/healthz`, { method: 'POST' })).status).toBeGreaterThanOrEqual(400);
+      const settings = await fetch(`${address}/api/settings`);
+      expect(settings.headers.get('content-security-policy')).not.toBeNull();
+    } finally {
+      await t.app.close();
+    }
+  });
+});
