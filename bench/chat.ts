@@ -124,16 +124,14 @@ async function send(sender: Member): Promise<number> {
   const delivered = rx.wait(body);
   const started = performance.now();
   if (VIA === 'ws') {
-    socketOf
-      .get(sender.id)
-      ?.send(
-        JSON.stringify({
-          type: 'send',
-          conversation_id: sender.conversationId,
-          client_id: randomUUID(),
-          body,
-        }),
-      );
+    socketOf.get(sender.id)?.send(
+      JSON.stringify({
+        type: 'send',
+        conversation_id: sender.conversationId,
+        client_id: randomUUID(),
+        body,
+      }),
+    );
   } else {
     const res = await fetch(`${vonk.address}/api/chats/${sender.conversationId}/messages`, {
       method: 'POST',
