@@ -423,6 +423,29 @@ describe('M-04 C-09 photos and gifts in chat', () => {
     expect((await t.app.inject({ method: 'GET', url: `/media/${key}` })).statusCode).toBe(404);
   });
 
+  it('C-12 M-04 a photo sent 6 times at once with one client id, and again later, is stored and charged once', async () => {
+    const a = await paid(20);
+    const b = await paid();
+    const id = await open(a, b);
+    const image = await jpeg();
+    const cid = clientId();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => sendPhoto(a, id, image, cid)));
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 201]);
+    const first = answers.find((r) => r.statusCode === 201);
+    const charged = 20 - (first?.json().credits ?? 20);
+    expect(charged).toBeGreaterThan(0);
+    for (const res of answers) {
+      expect(res.json()).toMatchObject({ message: { id: first?.json().message.id } });
+    }
+    const later = await sendPhoto(a, id, image, cid);
+    expect(later.json()).toMatchObject({ duplicate: true, credits: 20 - charged });
+    expect(await messagesOf(id)).toHaveLength(1);
+    expect(await creditsOf(t.app, a.id)).toBe(20 - charged);
+    // The same client id for a different kind of message is a mistake, not a retry.
+    expect((await text(a, id, 'hoi', cid)).statusCode).toBe(409);
+  });
+
   it('M-04 a photo that is not an image is refused and leaves nothing behind', async () => {
     const a = await paid(10);
     const b = await paid();
