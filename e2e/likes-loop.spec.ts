@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, skipEntryWarning, test } from './fixtures.ts';
 import { createMember, otherPerson, ownAddress } from './members.ts';
 
@@ -16,15 +16,21 @@ async function memberPage(context: BrowserContext) {
 
 const place = { country: 'NL', region: 'NL-UT', city: 'Utrecht' };
 
+/** A man and a woman who look for each other, each in a browser context of their own. */
+async function twoMembers(browser: Browser) {
+  const ctxA = await otherPerson(browser);
+  const ctxB = await otherPerson(browser);
+  const a = await createMember(ctxA, { gender: 'male', looking_for: 'female', activate: true, place });
+  const b = await createMember(ctxB, { gender: 'female', looking_for: 'male', activate: true, place });
+  return { ctxA, ctxB, a, b };
+}
+
 test.describe('likes loop', () => {
   test('D-03 D-04 P-06 P-13 a like arrives live, a like back on /likes makes a match both see once', async ({
     browser,
   }) => {
     test.setTimeout(90_000);
-    const ctxA = await otherPerson(browser);
-    const ctxB = await otherPerson(browser);
-    const a = await createMember(ctxA, { gender: 'male', looking_for: 'female', activate: true, place });
-    const b = await createMember(ctxB, { gender: 'female', looking_for: 'male', activate: true, place });
+    const { ctxA, ctxB, a, b } = await twoMembers(browser);
     const pageA = await memberPage(ctxA);
     const pageB = await memberPage(ctxB);
     await pageB.setViewportSize({ width: 1280, height: 800 });
@@ -78,6 +84,64 @@ test.describe('likes loop', () => {
     await expect(pageB).not.toHaveTitle(/^\(\d+\)/);
     await pageB.goto('/likes/mutual');
     await expect(pageB.getByTestId('like-card').filter({ hasText: a.name })).toBeVisible();
+    await ctxA.close();
+    await ctxB.close();
+  });
+
+  test('D-04 P-15 a like and a match arrive over the real-time channel: the modal opens at once, once', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const { ctxA, ctxB, a, b } = await twoMembers(browser);
+    // The refresh loop waits ten minutes here: whatever shows comes over the socket.
+    const POPUP = /\/api\/notifications\/popup\?/;
+    const livePage = async (context: BrowserContext) => {
+      const page = await context.newPage();
+      await skipEntryWarning(page);
+      await page.addInitScript(() => localStorage.setItem('vonk.refresh_ms', '600000'));
+      const hello: string[] = [];
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          if (String(f.payload).includes('"hello"')) hello.push(ws.url());
+        }),
+      );
+      await page.goto('/members');
+      await expect.poll(() => hello.length).toBeGreaterThan(0);
+      // Nor does the popup query: the modal opens from the event itself.
+      await page.route(POPUP, (route) => route.abort());
+      return page;
+    };
+    const pageA = await livePage(ctxA);
+    const pageB = await livePage(ctxB);
+
+    await ctxA.request.post(`/api/members/${b.id}/like`);
+    const modalB = pageB.getByTestId('match-modal');
+    await expect(modalB).toBeVisible({ timeout: 4000 });
+    await expect(modalB).toContainText(`${a.name} vindt je leuk!`);
+    await expect(modalB.getByTestId('match-modal-button')).toHaveAttribute('href', `/members/${a.id}`);
+    await expect(pageB).toHaveTitle(/^\(1\) /);
+    await modalB.click({ position: { x: 20, y: 20 } });
+    await expect(modalB).toBeHidden();
+
+    await ctxB.request.post(`/api/members/${a.id}/like`);
+    await expect(modalB).toBeVisible({ timeout: 4000 });
+    await expect(modalB).toContainText('Het is een match!');
+    const modalA = pageA.getByTestId('match-modal');
+    await expect(modalA).toBeVisible({ timeout: 4000 });
+    await expect(modalA).toContainText('Het is een match!');
+    await expect(modalA.getByTestId('match-modal-button')).toHaveAttribute('href', `/members/${b.id}/chat`);
+    for (const modal of [modalA, modalB]) {
+      await modal.click({ position: { x: 20, y: 20 } });
+      await expect(modal).toBeHidden();
+    }
+    // Shown once: not again after a reload, with the popup query back.
+    await pageB.unroute(POPUP);
+    await pageA.unroute(POPUP);
+    await pageB.reload();
+    await pageA.reload();
+    await pageB.waitForTimeout(2000);
+    await expect(modalB).toBeHidden();
+    await expect(modalA).toBeHidden();
     await ctxA.close();
     await ctxB.close();
   });

@@ -14,7 +14,7 @@ import type { PublishToMember } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { localDay } from '../likes/local-day.ts';
 import { bumpDailyCounter, readDailyCounter } from '../likes/queries.ts';
-import { announceLike, checkLikeable, DailyLimit, recordLike } from '../likes/service.ts';
+import { announceLike, checkLikeable, DailyLimit, likeAnswer, recordLike } from '../likes/service.ts';
 import { findWallet } from '../notifications/inbox-queries.ts';
 import type { MemberCardRow } from '../profiles/queries.ts';
 import { type CardContext, presentMemberCard, publicMediaUrl } from '../profiles/service.ts';
@@ -84,9 +84,9 @@ export async function swipe(
       used = await bumpDailyCounter(tx, userId, SWIPE_LIKES, day, RULES.swipe.freeLikesPerDay);
       if (used === null) throw new DailyLimit();
     });
-    announceLike(publish, userId, memberId, res.match);
+    await announceLike(db, publish, userId, memberId, res, now);
     const left = wallet?.paidUser ? null : await likesLeft(db, userId, country, now);
-    return { ...res, likes_left: left };
+    return { ...likeAnswer(res), likes_left: left };
   } catch (err) {
     if (err instanceof DailyLimit)
       throw new AppError(403, 'swipe_limit', 'swipe.limit_reached', {

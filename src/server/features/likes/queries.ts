@@ -1,8 +1,9 @@
-import { and, asc, eq, exists, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { dailyCounters, likes, photos, profiles } from '../../db/schema.ts';
+import { blocks, dailyCounters, likes, photos, profiles, sites, users } from '../../db/schema.ts';
 import { byLastActive, mainThumbJoin, memberCardColumns, notBlockedWith } from '../profiles/queries.ts';
+import { fitsSeeker } from './fit.ts';
 
 /** Records a like once; liking again changes nothing (not even its date). True when it is new. */
 export async function insertLike(db: Db, likerId: number, likedId: number): Promise<boolean> {
@@ -66,6 +67,30 @@ export async function likesOf(db: Db, userId: number) {
       .filter((r) => r.likedId === userId)
       .map((r) => ({ member_id: r.likerId, date: r.createdAt })),
   };
+}
+
+// ---------------------------------------------------------------- real-time like and match events
+
+/**
+ * The two members of a like as its real-time events show them (D-04): each one's card and main photo,
+ * whether others may see them, and the CDN prefix of their own site (the one their browser uses). One
+ * statement; `blocked` when either blocked the other.
+ */
+export async function findEventPair(db: Db, a: number, b: number) {
+  const rows = await db
+    .select({
+      card: memberCardColumns,
+      photoFilename: photos.filename,
+      listed: profiles.listed,
+      cdnPrefix: sites.cdnPrefix,
+      blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .innerJoin(sites, eq(sites.id, users.siteId))
+    .leftJoin(photos, mainThumbJoin)
+    .where(inArray(profiles.userId, [a, b]));
+  return rows;
 }
 
 // ---------------------------------------------------------------- likes pages (D-03)
@@ -216,6 +241,7 @@ export async function findLikeSeeker(db: Db, userId: number) {
       region: profiles.region,
       gender: profiles.gender,
       lookingFor: profiles.lookingFor,
+      sexuality: profiles.sexuality,
       dateOfBirth: profiles.dateOfBirth,
       interests: profiles.interests,
     })
@@ -226,13 +252,18 @@ export async function findLikeSeeker(db: Db, userId: number) {
 }
 
 /**
- * Fictional profiles that fit the member (their country, the gender they look for, looking for the
- * member's gender, born between the bounds) and have not liked them yet; never a real member.
+ * Fictional profiles that fit the member (their country; gender, whom they look for and sexuality fit
+ * both ways; born between the bounds) and have not liked them yet; never a real member.
  */
 export async function findAutoLikeCandidates(
   db: Db,
   viewerId: number,
-  fit: { country: string; gender: string | null; seeks: string | null; bornAfter: string; bornUpTo: string },
+  fit: {
+    country: string;
+    seeker: { gender: string | null; lookingFor: string | null; sexuality: string | null };
+    bornAfter: string;
+    bornUpTo: string;
+  },
   limit: number,
 ) {
   return db
@@ -244,10 +275,7 @@ export async function findAutoLikeCandidates(
         eq(profiles.listed, true),
         eq(profiles.fictional, true),
         eq(profiles.country, fit.country),
-        fit.gender === null ? undefined : eq(profiles.gender, fit.gender),
-        fit.seeks === null
-          ? undefined
-          : sql`(${profiles.lookingFor} is null or ${profiles.lookingFor} = ${fit.seeks})`,
+        fitsSeeker(fit.seeker),
         sql`${profiles.dateOfBirth} > ${fit.bornAfter} and ${profiles.dateOfBirth} <= ${fit.bornUpTo}`,
         ne(profiles.userId, viewerId),
         notExists(

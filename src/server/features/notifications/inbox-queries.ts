@@ -10,16 +10,23 @@ export interface NewNotification {
   payload?: Record<string, unknown>;
 }
 
-export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(notifications).values(
-    rows.map((r) => ({
-      userId: r.userId,
-      kind: r.kind,
-      actorId: r.actorId ?? null,
-      payload: r.payload ?? {},
-    })),
-  );
+/** Stores notifications and answers their ids with their owners. */
+export async function insertNotifications(
+  db: Db,
+  rows: NewNotification[],
+): Promise<{ id: number; userId: number }[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(notifications)
+    .values(
+      rows.map((r) => ({
+        userId: r.userId,
+        kind: r.kind,
+        actorId: r.actorId ?? null,
+        payload: r.payload ?? {},
+      })),
+    )
+    .returning({ id: notifications.id, userId: notifications.userId });
 }
 
 /**

@@ -24,10 +24,14 @@ export type { NewNotification };
 
 /**
  * Adds notifications for members (D-09, N-01). The one way other features write them: pass the
- * transaction that makes the event, so the notice exists exactly when the event does.
+ * transaction that makes the event, so the notice exists exactly when the event does. Answers the new
+ * rows' ids with their owners.
  */
-export async function createNotification(db: Db, ...rows: NewNotification[]): Promise<void> {
-  await insertNotifications(db, rows);
+export async function createNotification(
+  db: Db,
+  ...rows: NewNotification[]
+): Promise<{ id: number; userId: number }[]> {
+  return insertNotifications(db, rows);
 }
 
 /** Left-joined card columns are all null when the notification is about nobody. */
