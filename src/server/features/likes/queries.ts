@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, notExists, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { blocks, dailyCounters, likes, photos, profiles, sites, users } from '../../db/schema.ts';
@@ -104,19 +104,24 @@ export interface LikesKey {
 
 const theirLike = alias(likes, 'their_like');
 
+/** A value of a query, or the placeholder of a prepared statement that stands for it. */
+type Bound<T> = T | Placeholder;
+
 /**
  * A page of a likes list with the viewer's liked-by items. Received and mutual: the likes the viewer got,
  * new ones first, then newest (likes_received_idx, keyset without OFFSET); mutual keeps those the viewer
  * returned. Given: the viewer's likes, newest first (likes_given_idx). Only members others can find, and
- * no one with a block either way (D-10, M-06).
+ * no one with a block either way (D-10, M-06). Values may be placeholders (the prepared statements of
+ * findLikesPage); the plan tests explain it with values.
  */
 export function likesPageQuery(
   db: Db,
-  viewerId: number,
+  viewerId: Bound<number>,
   type: 'received' | 'given' | 'mutual',
-  after: LikesKey | null,
-  limit: number,
+  after: { isNew: Bound<boolean>; createdAt: Bound<string>; memberId: Bound<number> } | null,
+  limit: Bound<number>,
 ) {
+  const viewer = sql`${viewerId}::int`;
   if (type === 'given') {
     return (
       db
@@ -131,20 +136,20 @@ export function likesPageQuery(
         .from(likes)
         .innerJoin(profiles, eq(profiles.userId, likes.likedId))
         .leftJoin(photos, mainThumbJoin)
-        .leftJoin(theirLike, and(eq(theirLike.likerId, likes.likedId), eq(theirLike.likedId, viewerId)))
+        .leftJoin(theirLike, and(eq(theirLike.likerId, likes.likedId), eq(theirLike.likedId, viewer)))
         .where(
           and(
-            eq(likes.likerId, viewerId),
+            eq(likes.likerId, viewer),
             eq(profiles.listed, true),
-            notBlockedWith(viewerId, likes.likedId),
+            notBlockedWith(viewer, likes.likedId),
             after === null
               ? undefined
-              : sql`(${likes.createdAt}, ${likes.likedId}) < (${after.createdAt}::timestamptz, ${after.memberId})`,
+              : sql`(${likes.createdAt}, ${likes.likedId}) < (${after.createdAt}::timestamptz, ${after.memberId}::int)`,
           ),
         )
         // NULLS LAST as likes_given_idx has them, so the index gives the order.
         .orderBy(sql`${likes.createdAt} desc nulls last`, sql`${likes.likedId} desc nulls last`)
-        .limit(limit)
+        .limit(limit as number)
     );
   }
   return (
@@ -159,7 +164,7 @@ export function likesPageQuery(
           db
             .select({ one: sql`1` })
             .from(theirLike)
-            .where(and(eq(theirLike.likerId, viewerId), eq(theirLike.likedId, likes.likerId))),
+            .where(and(eq(theirLike.likerId, viewer), eq(theirLike.likedId, likes.likerId))),
         )}`,
       })
       .from(likes)
@@ -167,20 +172,20 @@ export function likesPageQuery(
       .leftJoin(photos, mainThumbJoin)
       .where(
         and(
-          eq(likes.likedId, viewerId),
+          eq(likes.likedId, viewer),
           eq(profiles.listed, true),
-          notBlockedWith(viewerId, likes.likerId),
+          notBlockedWith(viewer, likes.likerId),
           type === 'mutual'
             ? exists(
                 db
                   .select({ one: sql`1` })
                   .from(theirLike)
-                  .where(and(eq(theirLike.likerId, viewerId), eq(theirLike.likedId, likes.likerId))),
+                  .where(and(eq(theirLike.likerId, viewer), eq(theirLike.likedId, likes.likerId))),
               )
             : undefined,
           after === null
             ? undefined
-            : sql`(${likes.isNew}, ${likes.createdAt}, ${likes.likerId}) < (${after.isNew}, ${after.createdAt}::timestamptz, ${after.memberId})`,
+            : sql`(${likes.isNew}, ${likes.createdAt}, ${likes.likerId}) < (${after.isNew}::boolean, ${after.createdAt}::timestamptz, ${after.memberId}::int)`,
         ),
       )
       // NULLS LAST as likes_received_idx has them, so the index gives the order and a page stops early.
@@ -189,12 +194,48 @@ export function likesPageQuery(
         sql`${likes.createdAt} desc nulls last`,
         sql`${likes.likerId} desc nulls last`,
       )
-      .limit(limit)
+      .limit(limit as number)
   );
 }
 
-export async function findLikesPage(...args: Parameters<typeof likesPageQuery>) {
-  return await likesPageQuery(...args);
+function prepareLikesPage(db: Db, type: 'received' | 'given' | 'mutual', paged: boolean) {
+  const p = sql.placeholder;
+  const after = paged ? { isNew: p('isNew'), createdAt: p('createdAt'), memberId: p('memberId') } : null;
+  return likesPageQuery(db, p('viewer'), type, after, p('limit')).prepare(
+    `vonk_likes:${type}:${paged ? 'after' : 'first'}`,
+  );
+}
+
+/**
+ * The six shapes of a likes page (three lists, first page or after a cursor) as prepared statements, per
+ * database: node-postgres prepares each once per connection, so a page costs PostgreSQL no parsing or
+ * planning, only the index walk (the likes budget of issue 7 is 10 ms p99 on a busy machine).
+ */
+const likesPageStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareLikesPage>>>();
+
+export async function findLikesPage(
+  db: Db,
+  viewerId: number,
+  type: 'received' | 'given' | 'mutual',
+  after: LikesKey | null,
+  limit: number,
+) {
+  let byKey = likesPageStatements.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    likesPageStatements.set(db, byKey);
+  }
+  const key = `${type}:${after !== null}`;
+  let statement = byKey.get(key);
+  if (!statement) {
+    statement = prepareLikesPage(db, type, after !== null);
+    byKey.set(key, statement);
+  }
+  return statement.execute({
+    viewer: viewerId,
+    limit,
+    ...(after ? { isNew: after.isNew, createdAt: after.createdAt, memberId: after.memberId } : {}),
+  });
 }
 
 // ---------------------------------------------------------------- daily limits
