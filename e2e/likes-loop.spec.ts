@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, skipEntryWarning, test } from './fixtures.ts';
-import { createMember, otherPerson, ownAddress } from './members.ts';
+import { createMember, logInByApi, otherPerson, ownAddress, PASSWORD } from './members.ts';
 
 // The refresh loop ticks every second in these tests (the product waits 5 s, then 60 s).
 async function fastRefresh(page: Page) {
@@ -291,6 +291,62 @@ test.describe('likes loop', () => {
     await page.getByRole('button', { name: 'Mijn account' }).click();
     await page.screenshot({ path: `${shots}/nav-menu-1280.png` });
     await other.close();
+  });
+
+  test('D-08 the matchfinder age range and region are chosen on the page and remembered for the member', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await ownAddress(page.context());
+    await skipEntryWarning(page);
+    // The United States have no demo members: the suggestions are these two men.
+    const us = (region: string, city: string) => ({ country: 'US', region, city });
+    const men = await otherPerson(browser);
+    const man = (place: ReturnType<typeof us>, date_of_birth: string) =>
+      createMember(men, { gender: 'male', looking_for: 'female', activate: true, place, date_of_birth });
+    const young = await man(us('US-MA', 'Boston'), '1992-03-03');
+    const older = await man(us('US-CO', 'Denver'), '1961-05-05');
+    await men.close();
+    const me = await createMember(page.context(), {
+      gender: 'female',
+      looking_for: 'male',
+      activate: true,
+      place: us('US-MA', 'Boston'),
+    });
+    await page.goto('/match-finder');
+    const prefs = page.getByTestId('match-prefs');
+    const first = page.getByTestId('match-suggestion').first();
+    // By default: ages around her own, her own state.
+    await expect(prefs.getByLabel('Deelstaat')).toHaveValue('US-MA');
+    await expect(first).toContainText(young.name);
+
+    await prefs.getByLabel('Leeftijd vanaf').selectOption('55');
+    await prefs.getByLabel('Leeftijd tot en met').selectOption('70');
+    await prefs.getByLabel('Deelstaat').selectOption('US-CO');
+    await expect(prefs.getByRole('status')).toHaveText('Voorkeuren opgeslagen');
+    await expect(first).toContainText(older.name);
+    await expect(first.getByTestId('match-reasons')).toContainText('Woont in jouw regio');
+    await expectNoAxeViolations(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`matchfinder-prefs-${width}.png`) });
+    }
+
+    // Remembered: after a reload, and on another device of the same member.
+    await page.reload();
+    await expect(prefs.getByLabel('Leeftijd vanaf')).toHaveValue('55');
+    await expect(prefs.getByLabel('Leeftijd tot en met')).toHaveValue('70');
+    await expect(prefs.getByLabel('Deelstaat')).toHaveValue('US-CO');
+    await expect(first).toContainText(older.name);
+    const device = await otherPerson(browser);
+    await logInByApi(device.request, me.email, PASSWORD);
+    const other = await device.newPage();
+    await skipEntryWarning(other);
+    await other.goto('/match-finder');
+    await expect(other.getByTestId('match-prefs').getByLabel('Deelstaat')).toHaveValue('US-CO');
+    await expect(other.getByTestId('match-suggestion').first()).toContainText(older.name);
+    await device.close();
   });
 
   test('D-05 D-06 ?t=N opens the like modal after N seconds, t leaves the URL, the button goes to the profile', async ({

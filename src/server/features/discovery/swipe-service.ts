@@ -2,18 +2,20 @@ import { ageOn } from '../../../shared/contract/accounts.ts';
 import {
   MATCH_FINDER,
   SWIPE_STACK_SIZE,
+  type TMatchFinderPrefs,
   type TMatchFinderResponse,
   type TSwipeCard,
   type TSwipeResponse,
   type TSwipeStackResponse,
   type TUndoPassResponse,
 } from '../../../shared/contract/swipe.ts';
+import { REGIONS } from '../../../shared/data/regions.ts';
 import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import type { PublishToMember } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { localDay } from '../likes/local-day.ts';
-import { bumpDailyCounter, readDailyCounter } from '../likes/queries.ts';
+import { bumpDailyCounter, readDailyCounter, saveMatchFinderPrefs } from '../likes/queries.ts';
 import { announceLike, checkLikeable, DailyLimit, likeAnswer, recordLike } from '../likes/service.ts';
 import { findWallet } from '../notifications/inbox-queries.ts';
 import type { MemberCardRow } from '../profiles/queries.ts';
@@ -104,28 +106,38 @@ export async function undoLastPass(db: Db, userId: number, ctx: CardContext): Pr
   return { card: row ? presentSwipeCard(row, ctx) : null };
 }
 
-/** Matchfinder (D-08): suggestions with the reasons they were chosen. */
+/**
+ * Matchfinder (D-08): suggestions with the reasons they were chosen, ranked by the preferences the page
+ * asks with, else the member's saved ones, else ages around their own and their own region.
+ */
 export async function findMatches(
   db: Db,
   userId: number,
-  prefs: { min_age?: number | undefined; max_age?: number | undefined; region?: string | undefined },
+  query: { min_age?: number | undefined; max_age?: number | undefined; region?: string | undefined },
   ctx: CardContext,
 ): Promise<TMatchFinderResponse> {
   const me = await findSwiper(db, userId);
-  if (!me?.country) return { suggestions: [] };
-  const age = ageOn(me.dateOfBirth, ctx.now) ?? 30;
-  const minAge = prefs.min_age ?? Math.max(18, age - MATCH_FINDER.ageSpread);
-  const maxAge = prefs.max_age ?? age + MATCH_FINDER.ageSpread;
+  const age = me ? (ageOn(me.dateOfBirth, ctx.now) ?? 30) : 30;
+  const asked = query.min_age !== undefined || query.max_age !== undefined || query.region !== undefined;
+  const prefs: TMatchFinderPrefs =
+    !asked && me?.matchFinderPrefs
+      ? me.matchFinderPrefs
+      : {
+          min_age: query.min_age ?? Math.max(18, age - MATCH_FINDER.ageSpread),
+          max_age: query.max_age ?? age + MATCH_FINDER.ageSpread,
+          region: query.region ?? me?.region ?? null,
+        };
+  if (!me?.country) return { suggestions: [], preferences: prefs };
   const rows = await findMatchSuggestions(
     db,
     userId,
     {
       country: me.country,
       gender: me.lookingFor,
-      region: prefs.region ?? me.region,
+      region: prefs.region,
       interests: me.interests,
-      bornAfter: yearsBefore(ctx.now, maxAge + 1),
-      bornUpTo: yearsBefore(ctx.now, minAge),
+      bornAfter: yearsBefore(ctx.now, (prefs.max_age ?? MATCH_FINDER.maxAge) + 1),
+      bornUpTo: yearsBefore(ctx.now, prefs.min_age ?? 18),
       activeSince: new Date(ctx.now.getTime() - MATCH_FINDER.recentHours * 3_600_000),
     },
     MATCH_FINDER.pool,
@@ -141,5 +153,24 @@ export async function findMatches(
         recently_active: r.recent,
       },
     })),
+    preferences: prefs,
   };
+}
+
+/**
+ * Remembers the member's matchfinder preferences (D-08). The region must be one of their own country's:
+ * the matchfinder only suggests members of that country.
+ */
+export async function saveMatchPrefs(
+  db: Db,
+  userId: number,
+  prefs: TMatchFinderPrefs,
+): Promise<TMatchFinderPrefs> {
+  if (prefs.region !== null) {
+    const me = await findSwiper(db, userId);
+    const known = me?.country ? REGIONS[me.country]?.regions.some((r) => r.code === prefs.region) : false;
+    if (!known) throw new AppError(400, 'unknown_region', 'matchfinder.region_unknown');
+  }
+  await saveMatchFinderPrefs(db, userId, prefs);
+  return prefs;
 }

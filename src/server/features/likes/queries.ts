@@ -274,7 +274,7 @@ export async function readDailyCounter(db: Db, userId: number, kind: string, day
 
 // ---------------------------------------------------------------- auto-like (D-06)
 
-/** What makes others fit a member (auto-like, swipe game, matchfinder): where, who, age, interests. */
+/** What makes others fit a member (auto-like, swipe game, matchfinder): where, who, age, interests, prefs. */
 export async function findLikeSeeker(db: Db, userId: number) {
   const [row] = await db
     .select({
@@ -285,8 +285,10 @@ export async function findLikeSeeker(db: Db, userId: number) {
       sexuality: profiles.sexuality,
       dateOfBirth: profiles.dateOfBirth,
       interests: profiles.interests,
+      matchFinderPrefs: users.matchFinderPrefs,
     })
     .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.userId, userId))
     .limit(1);
   return row;
@@ -330,4 +332,13 @@ export async function findAutoLikeCandidates(
     )
     .orderBy(...byLastActive())
     .limit(limit);
+}
+
+/** Remembers a member's matchfinder preferences (D-08). */
+export async function saveMatchFinderPrefs(
+  db: Db,
+  userId: number,
+  prefs: { min_age: number | null; max_age: number | null; region: string | null },
+): Promise<void> {
+  await db.update(users).set({ matchFinderPrefs: prefs }).where(eq(users.id, userId));
 }
