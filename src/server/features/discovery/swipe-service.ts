@@ -52,7 +52,7 @@ export async function getSwipeStack(db: Db, userId: number, ctx: CardContext): P
   const me = await findSwiper(db, userId);
   if (!me?.country) return { cards: [], likes_left: await likesLeft(db, userId, null, ctx.now) };
   const [rows, left] = await Promise.all([
-    findSwipeCards(db, userId, { country: me.country, gender: me.lookingFor }, SWIPE_STACK_SIZE),
+    findSwipeCards(db, userId, { country: me.country, seeker: me }, SWIPE_STACK_SIZE),
     likesLeft(db, userId, me.country, ctx.now),
   ]);
   return { cards: rows.map((r) => presentSwipeCard(r, ctx)), likes_left: left };
@@ -133,7 +133,7 @@ export async function findMatches(
     userId,
     {
       country: me.country,
-      gender: me.lookingFor,
+      seeker: me,
       region: prefs.region,
       interests: me.interests,
       bornAfter: yearsBefore(ctx.now, (prefs.max_age ?? MATCH_FINDER.maxAge) + 1),

@@ -4,6 +4,7 @@ import { GENDERS, SEXUALITIES } from '../../../shared/contract/accounts.ts';
 import { likes, profiles } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember } from '../../test/members.ts';
+import { findMatches, getSwipeStack } from '../discovery/swipe-service.ts';
 import { drawnTo, fitsSeeker } from './fit.ts';
 import { autoLike } from './service.ts';
 
@@ -99,5 +100,20 @@ describe('D-06 auto-like fits gender, whom each looks for and sexuality, both wa
     expect(await autoLike(t.app.db, her.id, { ...ctx, random: () => 0 })).toEqual({ profile: null });
     const match = await member('CY', { gender: 'female', lookingFor: 'female', sexuality: 'lesbian' });
     expect((await autoLike(t.app.db, her.id, ctx)).profile?.id).toBe(match.id);
+  });
+
+  it('D-07 D-08 the swipe stack and the matchfinder show only members who fit both ways', async () => {
+    const me = await buildMember(t.app.db, {
+      profile: { country: 'GR', gender: 'male', lookingFor: 'female', sexuality: 'hetero' },
+    });
+    const fits = await member('GR', { gender: 'female', lookingFor: 'male', sexuality: 'bi' }, false);
+    await member('GR', { gender: 'female', lookingFor: 'female', sexuality: 'bi' }, false);
+    await member('GR', { gender: 'female', lookingFor: 'male', sexuality: 'lesbian' }, false);
+    await member('GR', { gender: 'male', lookingFor: 'female', sexuality: 'hetero' }, false);
+    const ctx = { cdnPrefix: '', now: new Date() };
+    const stack = await getSwipeStack(t.app.db, me.id, ctx);
+    expect(stack.cards.map((c) => c.id)).toEqual([fits.id]);
+    const found = await findMatches(t.app.db, me.id, {}, ctx);
+    expect(found.suggestions.map((s) => s.card.id)).toEqual([fits.id]);
   });
 });
