@@ -326,7 +326,7 @@ test.describe('likes loop', () => {
     await prefs.getByLabel('Deelstaat').selectOption('US-CO');
     await expect(prefs.getByRole('status')).toHaveText('Voorkeuren opgeslagen');
     await expect(first).toContainText(older.name);
-    await expect(first.getByTestId('match-reasons')).toContainText('Woont in jouw regio');
+    await expect(first.getByTestId('match-reasons')).toContainText('Woont in Colorado');
     await expectNoAxeViolations(page);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });

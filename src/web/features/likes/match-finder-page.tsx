@@ -26,8 +26,8 @@ function useInterestList() {
   };
 }
 
-/** Why a member was suggested: the strongest reason first. */
-function Reasons({ reasons }: { reasons: TMatchReasons }) {
+/** Why a member was suggested: the strongest reason first. `regionName`: the preferred region's name. */
+function Reasons({ reasons, regionName }: { reasons: TMatchReasons; regionName?: string | undefined }) {
   const list = useInterestList();
   const lines: { icon: typeof Sparkles; text: React.ReactNode }[] = [];
   const n = reasons.shared_interests.length;
@@ -42,7 +42,14 @@ function Reasons({ reasons }: { reasons: TMatchReasons }) {
       ),
     });
   if (reasons.same_region)
-    lines.push({ icon: MapPin, text: <FormattedMessage id="matchfinder.same_region" /> });
+    lines.push({
+      icon: MapPin,
+      text: regionName ? (
+        <FormattedMessage id="matchfinder.in_region" values={{ region: regionName }} />
+      ) : (
+        <FormattedMessage id="matchfinder.same_region" />
+      ),
+    });
   if (reasons.age_fits) lines.push({ icon: UserRound, text: <FormattedMessage id="matchfinder.age_fits" /> });
   if (reasons.recently_active)
     lines.push({ icon: Clock, text: <FormattedMessage id="matchfinder.recent" /> });
@@ -138,8 +145,11 @@ function Preferences({ user }: { user: TUser }) {
   );
 }
 
-function Suggestions() {
+function Suggestions({ user }: { user: TUser }) {
   const q = useMatchFinder();
+  const regions = useRegions(user.profile.country ?? undefined);
+  const preferred = q.data?.preferences.region;
+  const regionName = regions.data?.regions.find((r) => r.code === preferred)?.name;
   const profile = pathFor('profile');
   if (q.isPending)
     return (
@@ -171,7 +181,7 @@ function Suggestions() {
       {q.data.suggestions.map((s, i) => (
         <li key={s.card.id} data-testid="match-suggestion">
           <MemberCard member={s.card} eager={i < 4} />
-          <Reasons reasons={s.reasons} />
+          <Reasons reasons={s.reasons} regionName={regionName} />
         </li>
       ))}
     </ul>
@@ -193,7 +203,7 @@ export function MatchFinderPage() {
             <FormattedMessage id="matchfinder.intro" />
           </p>
           <Preferences user={user} />
-          <Suggestions />
+          <Suggestions user={user} />
         </div>
       )}
     </RequireLogin>
