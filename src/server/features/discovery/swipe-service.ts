@@ -119,7 +119,7 @@ export async function findMatches(
   const me = await findSwiper(db, userId);
   const age = me ? (ageOn(me.dateOfBirth, ctx.now) ?? 30) : 30;
   const asked = query.min_age !== undefined || query.max_age !== undefined || query.region !== undefined;
-  const prefs: TMatchFinderPrefs =
+  let prefs: TMatchFinderPrefs =
     !asked && me?.matchFinderPrefs
       ? me.matchFinderPrefs
       : {
@@ -128,6 +128,8 @@ export async function findMatches(
           region: query.region ?? me?.region ?? null,
         };
   if (!me?.country) return { suggestions: [], preferences: prefs };
+  // A region saved before the member moved to another country means nothing here.
+  if (prefs.region !== null && !isRegionOf(me.country, prefs.region)) prefs = { ...prefs, region: null };
   const rows = await findMatchSuggestions(
     db,
     userId,
@@ -157,6 +159,9 @@ export async function findMatches(
   };
 }
 
+const isRegionOf = (country: string, region: string) =>
+  REGIONS[country]?.regions.some((r) => r.code === region) ?? false;
+
 /**
  * Remembers the member's matchfinder preferences (D-08). The region must be one of their own country's:
  * the matchfinder only suggests members of that country.
@@ -168,8 +173,8 @@ export async function saveMatchPrefs(
 ): Promise<TMatchFinderPrefs> {
   if (prefs.region !== null) {
     const me = await findSwiper(db, userId);
-    const known = me?.country ? REGIONS[me.country]?.regions.some((r) => r.code === prefs.region) : false;
-    if (!known) throw new AppError(400, 'unknown_region', 'matchfinder.region_unknown');
+    if (!me?.country || !isRegionOf(me.country, prefs.region))
+      throw new AppError(400, 'unknown_region', 'matchfinder.region_unknown');
   }
   await saveMatchFinderPrefs(db, userId, prefs);
   return prefs;

@@ -435,6 +435,10 @@ describe('D-08 matchfinder', () => {
       expect(res.json().error.message).toBeTruthy();
     }
     expect((await get(me)).preferences).toEqual(open);
+    // A region saved before she moves abroad is dropped, not used in another country.
+    await call(me, 'PUT', '/api/match-finder/preferences', prefs);
+    await t.app.db.update(profiles).set({ country: 'GB', region: null }).where(eq(profiles.userId, me.id));
+    expect((await get(me)).preferences).toEqual({ ...prefs, region: null });
     expect([401, 403]).toContain(
       (await call(null, 'PUT', '/api/match-finder/preferences', prefs)).statusCode,
     );
