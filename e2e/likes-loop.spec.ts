@@ -359,6 +359,8 @@ test.describe('likes loop', () => {
     const modal = page.getByTestId('match-modal');
     await expect(modal).toBeVisible({ timeout: 10_000 });
     await expect(page).toHaveURL(/\/members$/);
+    // The profile is a fictional one, and the modal says so with the site's mark (M-08).
+    await expect(modal.getByTestId('match-modal-fictional')).toBeVisible();
     const button = modal.getByTestId('match-modal-button');
     const href = await button.getAttribute('href');
     expect(href).toMatch(/^\/members\/\d+$/);

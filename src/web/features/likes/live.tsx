@@ -56,7 +56,12 @@ function usePushedLikes(): Shown[] {
           {
             id: e.notification_id ?? null,
             kind,
-            member: { id: e.member.id, name: e.member.name, thumb_url: e.member.thumb_url },
+            member: {
+              id: e.member.id,
+              name: e.member.name,
+              thumb_url: e.member.thumb_url,
+              fictional: e.member.fictional,
+            },
             me: e.me ?? { name: '', thumb_url: null },
           },
         ]);
@@ -90,7 +95,12 @@ export default function MemberLive() {
     ? {
         id: popup.id,
         kind: popup.kind,
-        member: { id: popup.member.id, name: popup.member.name, thumb_url: popup.member.thumb_url },
+        member: {
+          id: popup.member.id,
+          name: popup.member.name,
+          thumb_url: popup.member.thumb_url,
+          fictional: popup.member.fictional,
+        },
         me: popup.me,
       }
     : null;
