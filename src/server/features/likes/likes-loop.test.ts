@@ -434,6 +434,11 @@ describe('D-08 matchfinder', () => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().error.message).toBeTruthy();
     }
+    const abroad = await call(me, 'PUT', '/api/match-finder/preferences', { ...prefs, region: 'NL-UT' });
+    expect(abroad.json().error).toMatchObject({
+      code: 'unknown_region',
+      message: 'Kies een regio in je eigen land.',
+    });
     expect((await get(me)).preferences).toEqual(open);
     // A region saved before she moves abroad is dropped, not used in another country.
     await call(me, 'PUT', '/api/match-finder/preferences', prefs);
