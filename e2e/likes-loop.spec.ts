@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, skipEntryWarning, test } from './fixtures.ts';
-import { createMember, otherPerson, ownAddress } from './members.ts';
+import { createMember, logInByApi, otherPerson, ownAddress, PASSWORD } from './members.ts';
 
 // The refresh loop ticks every second in these tests (the product waits 5 s, then 60 s).
 async function fastRefresh(page: Page) {
@@ -16,15 +16,21 @@ async function memberPage(context: BrowserContext) {
 
 const place = { country: 'NL', region: 'NL-UT', city: 'Utrecht' };
 
+/** A man and a woman who look for each other, each in a browser context of their own. */
+async function twoMembers(browser: Browser) {
+  const ctxA = await otherPerson(browser);
+  const ctxB = await otherPerson(browser);
+  const a = await createMember(ctxA, { gender: 'male', looking_for: 'female', activate: true, place });
+  const b = await createMember(ctxB, { gender: 'female', looking_for: 'male', activate: true, place });
+  return { ctxA, ctxB, a, b };
+}
+
 test.describe('likes loop', () => {
   test('D-03 D-04 P-06 P-13 a like arrives live, a like back on /likes makes a match both see once', async ({
     browser,
   }) => {
     test.setTimeout(90_000);
-    const ctxA = await otherPerson(browser);
-    const ctxB = await otherPerson(browser);
-    const a = await createMember(ctxA, { gender: 'male', looking_for: 'female', activate: true, place });
-    const b = await createMember(ctxB, { gender: 'female', looking_for: 'male', activate: true, place });
+    const { ctxA, ctxB, a, b } = await twoMembers(browser);
     const pageA = await memberPage(ctxA);
     const pageB = await memberPage(ctxB);
     await pageB.setViewportSize({ width: 1280, height: 800 });
@@ -78,6 +84,64 @@ test.describe('likes loop', () => {
     await expect(pageB).not.toHaveTitle(/^\(\d+\)/);
     await pageB.goto('/likes/mutual');
     await expect(pageB.getByTestId('like-card').filter({ hasText: a.name })).toBeVisible();
+    await ctxA.close();
+    await ctxB.close();
+  });
+
+  test('D-04 P-15 a like and a match arrive over the real-time channel: the modal opens at once, once', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const { ctxA, ctxB, a, b } = await twoMembers(browser);
+    // The refresh loop waits ten minutes here: whatever shows comes over the socket.
+    const POPUP = /\/api\/notifications\/popup\?/;
+    const livePage = async (context: BrowserContext) => {
+      const page = await context.newPage();
+      await skipEntryWarning(page);
+      await page.addInitScript(() => localStorage.setItem('vonk.refresh_ms', '600000'));
+      const hello: string[] = [];
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          if (String(f.payload).includes('"hello"')) hello.push(ws.url());
+        }),
+      );
+      await page.goto('/members');
+      await expect.poll(() => hello.length).toBeGreaterThan(0);
+      // Nor does the popup query: the modal opens from the event itself.
+      await page.route(POPUP, (route) => route.abort());
+      return page;
+    };
+    const pageA = await livePage(ctxA);
+    const pageB = await livePage(ctxB);
+
+    await ctxA.request.post(`/api/members/${b.id}/like`);
+    const modalB = pageB.getByTestId('match-modal');
+    await expect(modalB).toBeVisible({ timeout: 4000 });
+    await expect(modalB).toContainText(`${a.name} vindt je leuk!`);
+    await expect(modalB.getByTestId('match-modal-button')).toHaveAttribute('href', `/members/${a.id}`);
+    await expect(pageB).toHaveTitle(/^\(1\) /);
+    await modalB.click({ position: { x: 20, y: 20 } });
+    await expect(modalB).toBeHidden();
+
+    await ctxB.request.post(`/api/members/${a.id}/like`);
+    await expect(modalB).toBeVisible({ timeout: 4000 });
+    await expect(modalB).toContainText('Het is een match!');
+    const modalA = pageA.getByTestId('match-modal');
+    await expect(modalA).toBeVisible({ timeout: 4000 });
+    await expect(modalA).toContainText('Het is een match!');
+    await expect(modalA.getByTestId('match-modal-button')).toHaveAttribute('href', `/members/${b.id}/chat`);
+    for (const modal of [modalA, modalB]) {
+      await modal.click({ position: { x: 20, y: 20 } });
+      await expect(modal).toBeHidden();
+    }
+    // Shown once: not again after a reload, with the popup query back.
+    await pageB.unroute(POPUP);
+    await pageA.unroute(POPUP);
+    await pageB.reload();
+    await pageA.reload();
+    await pageB.waitForTimeout(2000);
+    await expect(modalB).toBeHidden();
+    await expect(modalA).toBeHidden();
     await ctxA.close();
     await ctxB.close();
   });
@@ -229,6 +293,62 @@ test.describe('likes loop', () => {
     await other.close();
   });
 
+  test('D-08 the matchfinder age range and region are chosen on the page and remembered for the member', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await ownAddress(page.context());
+    await skipEntryWarning(page);
+    // The United States have no demo members: the suggestions are these two men.
+    const us = (region: string, city: string) => ({ country: 'US', region, city });
+    const men = await otherPerson(browser);
+    const man = (place: ReturnType<typeof us>, date_of_birth: string) =>
+      createMember(men, { gender: 'male', looking_for: 'female', activate: true, place, date_of_birth });
+    const young = await man(us('US-MA', 'Boston'), '1992-03-03');
+    const older = await man(us('US-CO', 'Denver'), '1961-05-05');
+    await men.close();
+    const me = await createMember(page.context(), {
+      gender: 'female',
+      looking_for: 'male',
+      activate: true,
+      place: us('US-MA', 'Boston'),
+    });
+    await page.goto('/match-finder');
+    const prefs = page.getByTestId('match-prefs');
+    const first = page.getByTestId('match-suggestion').first();
+    // By default: ages around her own, her own state.
+    await expect(prefs.getByLabel('Deelstaat')).toHaveValue('US-MA');
+    await expect(first).toContainText(young.name);
+
+    await prefs.getByLabel('Leeftijd vanaf').selectOption('55');
+    await prefs.getByLabel('Leeftijd tot en met').selectOption('70');
+    await prefs.getByLabel('Deelstaat').selectOption('US-CO');
+    await expect(prefs.getByRole('status')).toHaveText('Voorkeuren opgeslagen');
+    await expect(first).toContainText(older.name);
+    await expect(first.getByTestId('match-reasons')).toContainText('Woont in Colorado');
+    await expectNoAxeViolations(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`matchfinder-prefs-${width}.png`) });
+    }
+
+    // Remembered: after a reload, and on another device of the same member.
+    await page.reload();
+    await expect(prefs.getByLabel('Leeftijd vanaf')).toHaveValue('55');
+    await expect(prefs.getByLabel('Leeftijd tot en met')).toHaveValue('70');
+    await expect(prefs.getByLabel('Deelstaat')).toHaveValue('US-CO');
+    await expect(first).toContainText(older.name);
+    const device = await otherPerson(browser);
+    await logInByApi(device.request, me.email, PASSWORD);
+    const other = await device.newPage();
+    await skipEntryWarning(other);
+    await other.goto('/match-finder');
+    await expect(other.getByTestId('match-prefs').getByLabel('Deelstaat')).toHaveValue('US-CO');
+    await expect(other.getByTestId('match-suggestion').first()).toContainText(older.name);
+    await device.close();
+  });
+
   test('D-05 D-06 ?t=N opens the like modal after N seconds, t leaves the URL, the button goes to the profile', async ({
     page,
   }) => {
@@ -239,6 +359,8 @@ test.describe('likes loop', () => {
     const modal = page.getByTestId('match-modal');
     await expect(modal).toBeVisible({ timeout: 10_000 });
     await expect(page).toHaveURL(/\/members$/);
+    // The profile is a fictional one, and the modal says so with the site's mark (M-08).
+    await expect(modal.getByTestId('match-modal-fictional')).toBeVisible();
     const button = modal.getByTestId('match-modal-button');
     const href = await button.getAttribute('href');
     expect(href).toMatch(/^\/members\/\d+$/);

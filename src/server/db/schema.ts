@@ -120,6 +120,12 @@ export const users = pgTable(
       .notNull()
       .default({ use_gps: false, show_distance: true }),
     retentionDiscount: integer('retention_discount'),
+    /** The matchfinder's remembered preferences (D-08); null: the defaults (own region, ages around own). */
+    matchFinderPrefs: jsonb('match_finder_prefs').$type<{
+      min_age: number | null;
+      max_age: number | null;
+      region: string | null;
+    }>(),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -59,12 +59,28 @@ const ZSeq = z.number().int().nonnegative().max(2_147_483_647);
 
 // ---------------------------------------------------------------- server -> client
 
-/** A member as a like or match event shows them. */
+/**
+ * A member as a like or match event shows them: the member card (URLs with the receiving member's site
+ * CDN prefix). `age`, `city` and `photo_url` (the main photo) were added within version 1: optional.
+ */
 export const ZRealtimeMember = z.object({
   id: ZId,
   name: z.string(),
+  age: z.number().int().optional(),
+  city: z.string().nullable().optional(),
   thumb_url: z.string().nullable(),
+  photo_url: z.string().nullable().optional(),
   fictional: z.boolean(),
+});
+
+/**
+ * A like or match event (D-04): the other member, the receiving member's own name and photo for the
+ * match modal's pair, and the notification it made, which the modal marks seen so it shows once.
+ */
+const ZLikeEvent = z.object({
+  member: ZRealtimeMember,
+  me: z.object({ name: z.string(), thumb_url: z.string().nullable() }).optional(),
+  notification_id: ZId.optional(),
 });
 
 /**
@@ -81,9 +97,9 @@ export const REALTIME_EVENTS = {
   /** The other member is typing (true) or stopped (false). */
   typing: z.object({ conversation_id: ZId, member_id: ZId, typing: z.boolean() }),
   /** Someone liked the member (likes feature). */
-  like: z.object({ member: ZRealtimeMember }),
-  /** A like made a match (likes feature). */
-  match: z.object({ member: ZRealtimeMember }),
+  like: ZLikeEvent,
+  /** A like made a match (likes feature); both members get one, each about the other. */
+  match: ZLikeEvent,
   /** Badge totals changed; absent fields did not change. */
   counts: z.object({
     unread_messages: z.number().int().nonnegative().optional(),

@@ -44,6 +44,23 @@ export const ZMatchFinderQuery = z
     message: 'discovery.age_range',
   });
 
+/**
+ * The matchfinder preferences a member keeps (D-08): an age range and a region of their own country to
+ * rank first; null: any age at that end, or no region. Saved with PUT, used whenever the page asks
+ * without preferences of its own.
+ */
+export const ZMatchFinderPrefs = z
+  .object({
+    min_age: ZAge.nullable(),
+    max_age: ZAge.nullable(),
+    region: z.string().trim().toUpperCase().min(1).max(10).nullable(),
+  })
+  .refine((q) => q.min_age === null || q.max_age === null || q.min_age <= q.max_age, {
+    path: ['min_age'],
+    message: 'discovery.age_range',
+  });
+export type TMatchFinderPrefs = z.infer<typeof ZMatchFinderPrefs>;
+
 /** Why a suggestion was made: the card says so (D-08). `shared_interests` holds interest ids. */
 export const ZMatchReasons = z.object({
   shared_interests: z.array(z.string()),
@@ -53,8 +70,14 @@ export const ZMatchReasons = z.object({
 });
 export type TMatchReasons = z.infer<typeof ZMatchReasons>;
 
+/** `preferences`: the ones the suggestions were ranked by (the saved ones, or the defaults). */
 export const ZMatchFinderResponse = z.object({
   suggestions: z.array(z.object({ card: ZMemberCard, reasons: ZMatchReasons })),
+  preferences: z.object({
+    min_age: z.number().int().nullable(),
+    max_age: z.number().int().nullable(),
+    region: z.string().nullable(),
+  }),
 });
 export type TMatchFinderResponse = z.infer<typeof ZMatchFinderResponse>;
 
@@ -66,4 +89,6 @@ export const MATCH_FINDER = {
   ageSpread: 7,
   /** "Recently active": within this many hours. */
   recentHours: 24,
+  /** The oldest age an open-ended age range reaches. */
+  maxAge: 120,
 } as const;

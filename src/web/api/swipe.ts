@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  TMatchFinderPrefs,
   TMatchFinderResponse,
   TSwipeResponse,
   TSwipeStackResponse,
@@ -34,9 +35,20 @@ export function useUndoPass() {
   });
 }
 
+/** Matchfinder suggestions, ranked by the member's saved preferences (D-08). */
 export function useMatchFinder() {
   return useQuery({
     queryKey: ['match-finder'],
     queryFn: () => api<TMatchFinderResponse>('/api/match-finder'),
+  });
+}
+
+/** Saves the matchfinder preferences; the suggestions reload ranked by them. */
+export function useSaveMatchPrefs() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (prefs: TMatchFinderPrefs) =>
+      api<TMatchFinderPrefs>('/api/match-finder/preferences', { method: 'PUT', json: prefs }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['match-finder'] }),
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badgeText } from '../../shared/rules.ts';
-import { creditsBadge } from './nav-items.tsx';
+import { creditsBadge, hasBackButton } from './nav-items.tsx';
 
 describe('L-02 navigation badges', () => {
   it('L-02 the credits badge shows at 10 or fewer: warning above 0, danger at 0', () => {
@@ -13,5 +13,22 @@ describe('L-02 navigation badges', () => {
   it('L-02 counts read 99+ from 100', () => {
     expect(badgeText(99)).toBe('99');
     expect(badgeText(100)).toBe('99+');
+  });
+});
+
+describe('P-12 back button in the installed app', () => {
+  it('P-12 shows on profile, likes, credits and payment-method pages only', () => {
+    for (const path of [
+      '/profile',
+      '/members/12',
+      '/likes',
+      '/likes/received',
+      '/likes/m/7',
+      '/credits',
+      '/credits/3/ideal',
+    ])
+      expect(hasBackButton(path), path).toBe(true);
+    for (const path of ['/members', '/chats', '/swipe-game', '/notifications', '/'])
+      expect(hasBackButton(path), path).toBe(false);
   });
 });

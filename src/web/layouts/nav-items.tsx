@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import type { TCountsResponse } from '../../shared/contract/counts.ts';
-import { matchRoute, pathFor } from '../../shared/routes.ts';
+import { matchRoute, pathFor, type RouteName } from '../../shared/routes.ts';
 import { badgeText, RULES } from '../../shared/rules.ts';
 
 export type BadgeTone = 'unread' | 'primary' | 'warning' | 'danger';
@@ -127,15 +127,21 @@ export function NotificationsLink({ count }: { count: number }) {
 }
 
 /** Pages with a back button in the installed app (P-12): profile, likes, credits, payment method. */
-const BACK_ROUTES = new Set([
+const BACK_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'profile',
   'members-id',
   'likes',
   'likes-type',
   'likes-m-id',
   'credits',
-  'credits-id',
+  'credits-id-paymentmethod',
 ]);
+
+/** Whether a page is one that shows the back button in the installed app (P-12). */
+export function hasBackButton(pathname: string): boolean {
+  const name = matchRoute(pathname);
+  return name !== null && BACK_ROUTES.has(name);
+}
 
 function isStandalone(): boolean {
   return (
@@ -151,8 +157,7 @@ export function BackButton() {
   const intl = useIntl();
   const [standalone, setStandalone] = useState(false);
   useEffect(() => setStandalone(isStandalone()), []);
-  const name = matchRoute(location.pathname);
-  if (!standalone || !name || !BACK_ROUTES.has(name) || location.key === 'default') return null;
+  if (!standalone || !hasBackButton(location.pathname) || location.key === 'default') return null;
   return (
     <button
       type="button"

@@ -195,11 +195,18 @@ export async function shownConversationsWith(db: Conn, memberId: number, otherId
 }
 
 /** Unread messages over all of a member's conversations (the badge; partial index on unread > 0). */
+export function unreadSumQuery(db: Conn, memberId: number | SQL) {
+  return (
+    db
+      .select({ n: sql<number>`coalesce(sum(${conversationMembers.unread}), 0)::int` })
+      .from(conversationMembers)
+      // A literal 0, not a parameter, so a prepared statement's generic plan still matches the partial index.
+      .where(and(eq(conversationMembers.memberId, memberId), sql`${conversationMembers.unread} > 0`))
+  );
+}
+
 export async function sumUnread(db: Conn, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unread}), 0)::int` })
-    .from(conversationMembers)
-    .where(and(eq(conversationMembers.memberId, memberId), gt(conversationMembers.unread, 0)));
+  const [row] = await unreadSumQuery(db, memberId);
   return row?.n ?? 0;
 }
 

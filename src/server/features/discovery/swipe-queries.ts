@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 export { findLikeSeeker as findSwiper } from '../likes/queries.ts';
 
 import { likes, photos, profiles, swipePasses } from '../../db/schema.ts';
+import { fitsSeeker } from '../likes/fit.ts';
 import { byLastActive, mainThumbJoin, memberCardColumns, notBlockedWith } from '../profiles/queries.ts';
 
 const notLikedBy = (db: Db, viewerId: number) =>
@@ -14,15 +15,18 @@ const notLikedBy = (db: Db, viewerId: number) =>
       .where(and(eq(likes.likerId, viewerId), eq(likes.likedId, profiles.userId))),
   );
 
+/** Who a member is, as far as fitting others goes (fitsSeeker). */
+type Seeker = { gender: string | null; lookingFor: string | null; sexuality: string | null };
+
 /**
- * The next cards of the swipe game (D-07): listed members of the player's country and the gender they
- * look for, newest activity first (profiles_search_idx), without themself, members they liked or passed,
- * and blocks either way.
+ * The next cards of the swipe game (D-07): listed members of the player's country who fit them both ways
+ * (the gender each looks for, sexuality), newest activity first (profiles_search_idx), without themself,
+ * members they liked or passed, and blocks either way.
  */
 export async function findSwipeCards(
   db: Db,
   viewerId: number,
-  fit: { country: string; gender: string | null },
+  fit: { country: string; seeker: Seeker },
   limit: number,
 ) {
   return db
@@ -33,7 +37,7 @@ export async function findSwipeCards(
       and(
         eq(profiles.listed, true),
         eq(profiles.country, fit.country),
-        fit.gender === null ? undefined : eq(profiles.gender, fit.gender),
+        fitsSeeker(fit.seeker),
         ne(profiles.userId, viewerId),
         notLikedBy(db, viewerId),
         notExists(
@@ -79,7 +83,7 @@ export async function deleteLastPass(db: Db, userId: number): Promise<number | n
 
 /**
  * Matchfinder suggestions (D-08) in one query: the `pool` most recently active listed members of the
- * member's country and the gender they look for (an index range of profiles_search_idx), not liked yet
+ * member's country who fit them both ways (an index range of profiles_search_idx), not liked yet
  * and without blocks, ranked by shared interests, region, fitting age and recent activity.
  */
 export function matchSuggestionsQuery(
@@ -87,7 +91,7 @@ export function matchSuggestionsQuery(
   viewerId: number,
   fit: {
     country: string;
-    gender: string | null;
+    seeker: Seeker;
     region: string | null;
     interests: string[];
     bornAfter: string;
@@ -119,7 +123,7 @@ export function matchSuggestionsQuery(
       and(
         eq(profiles.listed, true),
         eq(profiles.country, fit.country),
-        fit.gender === null ? undefined : eq(profiles.gender, fit.gender),
+        fitsSeeker(fit.seeker),
         ne(profiles.userId, viewerId),
         notLikedBy(db, viewerId),
         notBlockedWith(viewerId),

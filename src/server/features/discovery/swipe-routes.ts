@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '../../../shared/contract/errors.ts';
 import { ZMemberIdParams } from '../../../shared/contract/profiles.ts';
 import {
+  ZMatchFinderPrefs,
   ZMatchFinderQuery,
   ZMatchFinderResponse,
   ZSwipeRequest,
@@ -12,7 +13,7 @@ import {
 import { currentUser } from '../../platform/session.ts';
 import { likeRouteOptions } from '../likes/routes.ts';
 import { cardContextFor } from '../profiles/card-context.ts';
-import { findMatches, getSwipeStack, swipe, undoLastPass } from './swipe-service.ts';
+import { findMatches, getSwipeStack, saveMatchPrefs, swipe, undoLastPass } from './swipe-service.ts';
 
 const errors = {
   400: ZErrorResponse,
@@ -84,5 +85,19 @@ export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => findMatches(app.db, currentUser(req).id, req.query, await cardContext(req.host)),
+  );
+
+  app.put(
+    '/api/match-finder/preferences',
+    {
+      ...limited,
+      schema: {
+        tags: ['discovery'],
+        summary: 'Remember the matchfinder preferences: age range and a region of the own country (D-08)',
+        body: ZMatchFinderPrefs,
+        response: { 200: ZMatchFinderPrefs, ...errors },
+      },
+    },
+    async (req) => saveMatchPrefs(app.db, currentUser(req).id, req.body),
   );
 };

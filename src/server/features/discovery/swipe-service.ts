@@ -2,19 +2,21 @@ import { ageOn } from '../../../shared/contract/accounts.ts';
 import {
   MATCH_FINDER,
   SWIPE_STACK_SIZE,
+  type TMatchFinderPrefs,
   type TMatchFinderResponse,
   type TSwipeCard,
   type TSwipeResponse,
   type TSwipeStackResponse,
   type TUndoPassResponse,
 } from '../../../shared/contract/swipe.ts';
+import { REGIONS } from '../../../shared/data/regions.ts';
 import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import type { PublishToMember } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { localDay } from '../likes/local-day.ts';
-import { bumpDailyCounter, readDailyCounter } from '../likes/queries.ts';
-import { announceLike, checkLikeable, DailyLimit, recordLike } from '../likes/service.ts';
+import { bumpDailyCounter, readDailyCounter, saveMatchFinderPrefs } from '../likes/queries.ts';
+import { announceLike, checkLikeable, DailyLimit, likeAnswer, recordLike } from '../likes/service.ts';
 import { findWallet } from '../notifications/inbox-queries.ts';
 import type { MemberCardRow } from '../profiles/queries.ts';
 import { type CardContext, presentMemberCard, publicMediaUrl } from '../profiles/service.ts';
@@ -50,7 +52,7 @@ export async function getSwipeStack(db: Db, userId: number, ctx: CardContext): P
   const me = await findSwiper(db, userId);
   if (!me?.country) return { cards: [], likes_left: await likesLeft(db, userId, null, ctx.now) };
   const [rows, left] = await Promise.all([
-    findSwipeCards(db, userId, { country: me.country, gender: me.lookingFor }, SWIPE_STACK_SIZE),
+    findSwipeCards(db, userId, { country: me.country, seeker: me }, SWIPE_STACK_SIZE),
     likesLeft(db, userId, me.country, ctx.now),
   ]);
   return { cards: rows.map((r) => presentSwipeCard(r, ctx)), likes_left: left };
@@ -84,9 +86,9 @@ export async function swipe(
       used = await bumpDailyCounter(tx, userId, SWIPE_LIKES, day, RULES.swipe.freeLikesPerDay);
       if (used === null) throw new DailyLimit();
     });
-    announceLike(publish, userId, memberId, res.match);
+    await announceLike(db, publish, userId, memberId, res, now);
     const left = wallet?.paidUser ? null : await likesLeft(db, userId, country, now);
-    return { ...res, likes_left: left };
+    return { ...likeAnswer(res), likes_left: left };
   } catch (err) {
     if (err instanceof DailyLimit)
       throw new AppError(403, 'swipe_limit', 'swipe.limit_reached', {
@@ -104,28 +106,40 @@ export async function undoLastPass(db: Db, userId: number, ctx: CardContext): Pr
   return { card: row ? presentSwipeCard(row, ctx) : null };
 }
 
-/** Matchfinder (D-08): suggestions with the reasons they were chosen. */
+/**
+ * Matchfinder (D-08): suggestions with the reasons they were chosen, ranked by the preferences the page
+ * asks with, else the member's saved ones, else ages around their own and their own region.
+ */
 export async function findMatches(
   db: Db,
   userId: number,
-  prefs: { min_age?: number | undefined; max_age?: number | undefined; region?: string | undefined },
+  query: { min_age?: number | undefined; max_age?: number | undefined; region?: string | undefined },
   ctx: CardContext,
 ): Promise<TMatchFinderResponse> {
   const me = await findSwiper(db, userId);
-  if (!me?.country) return { suggestions: [] };
-  const age = ageOn(me.dateOfBirth, ctx.now) ?? 30;
-  const minAge = prefs.min_age ?? Math.max(18, age - MATCH_FINDER.ageSpread);
-  const maxAge = prefs.max_age ?? age + MATCH_FINDER.ageSpread;
+  const age = me ? (ageOn(me.dateOfBirth, ctx.now) ?? 30) : 30;
+  const asked = query.min_age !== undefined || query.max_age !== undefined || query.region !== undefined;
+  let prefs: TMatchFinderPrefs =
+    !asked && me?.matchFinderPrefs
+      ? me.matchFinderPrefs
+      : {
+          min_age: query.min_age ?? Math.max(18, age - MATCH_FINDER.ageSpread),
+          max_age: query.max_age ?? age + MATCH_FINDER.ageSpread,
+          region: query.region ?? me?.region ?? null,
+        };
+  if (!me?.country) return { suggestions: [], preferences: prefs };
+  // A region saved before the member moved to another country means nothing here.
+  if (prefs.region !== null && !isRegionOf(me.country, prefs.region)) prefs = { ...prefs, region: null };
   const rows = await findMatchSuggestions(
     db,
     userId,
     {
       country: me.country,
-      gender: me.lookingFor,
-      region: prefs.region ?? me.region,
+      seeker: me,
+      region: prefs.region,
       interests: me.interests,
-      bornAfter: yearsBefore(ctx.now, maxAge + 1),
-      bornUpTo: yearsBefore(ctx.now, minAge),
+      bornAfter: yearsBefore(ctx.now, (prefs.max_age ?? MATCH_FINDER.maxAge) + 1),
+      bornUpTo: yearsBefore(ctx.now, prefs.min_age ?? 18),
       activeSince: new Date(ctx.now.getTime() - MATCH_FINDER.recentHours * 3_600_000),
     },
     MATCH_FINDER.pool,
@@ -141,5 +155,27 @@ export async function findMatches(
         recently_active: r.recent,
       },
     })),
+    preferences: prefs,
   };
+}
+
+const isRegionOf = (country: string, region: string) =>
+  REGIONS[country]?.regions.some((r) => r.code === region) ?? false;
+
+/**
+ * Remembers the member's matchfinder preferences (D-08). The region must be one of their own country's:
+ * the matchfinder only suggests members of that country.
+ */
+export async function saveMatchPrefs(
+  db: Db,
+  userId: number,
+  prefs: TMatchFinderPrefs,
+): Promise<TMatchFinderPrefs> {
+  if (prefs.region !== null) {
+    const me = await findSwiper(db, userId);
+    if (!me?.country || !isRegionOf(me.country, prefs.region))
+      throw new AppError(400, 'unknown_region', 'matchfinder.region_unknown');
+  }
+  await saveMatchFinderPrefs(db, userId, prefs);
+  return prefs;
 }

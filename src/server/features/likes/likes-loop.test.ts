@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const member = (overrides: Parameters<typeof buildMember>[1] = {}) => buildMember(t.app.db, overrides);
-async function call(m: TestMember | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+async function call(
+  m: TestMember | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
   return t.app.inject({
     method,
     url,
@@ -377,5 +382,70 @@ describe('D-08 matchfinder', () => {
       recently_active: true,
     });
     expect((await call(me, 'GET', '/api/match-finder?min_age=50&max_age=20')).statusCode).toBe(400);
+  });
+
+  it('D-08 the age range and region a member chooses are remembered for them and rank the suggestions', async () => {
+    const me = await member({
+      profile: {
+        gender: 'female',
+        lookingFor: 'male',
+        country: 'IE',
+        region: 'IE-L',
+        dateOfBirth: '1990-01-01',
+      },
+    });
+    const other = await member({ profile: { country: 'IE', region: 'IE-L' } });
+    const man = (region: string, dateOfBirth: string) =>
+      member({ profile: { gender: 'male', lookingFor: 'female', country: 'IE', region, dateOfBirth } });
+    const near = await man('IE-L', '1989-01-01');
+    const older = await man('IE-M', '1960-01-01');
+    const get = async (m: typeof me) => {
+      const res = await call(m, 'GET', '/api/match-finder');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { suggestions: { card: { id: number } }[]; preferences: object };
+    };
+    // Defaults: ages around her own, her own region.
+    const before = await get(me);
+    expect(before.preferences).toMatchObject({ region: 'IE-L', min_age: expect.any(Number) });
+    expect(before.suggestions[0]?.card.id).toBe(near.id);
+
+    const prefs = { min_age: 60, max_age: 70, region: 'IE-M' };
+    const put = await call(me, 'PUT', '/api/match-finder/preferences', prefs);
+    expect(put.statusCode, put.body).toBe(200);
+    const after = await get(me);
+    expect(after.preferences).toEqual(prefs);
+    expect(after.suggestions[0]?.card.id).toBe(older.id);
+    // Hers alone: another member keeps the defaults.
+    expect((await get(other)).preferences).not.toEqual(prefs);
+    // "Any" at both ends and no region are preferences too.
+    const open = { min_age: null, max_age: null, region: null };
+    expect((await call(me, 'PUT', '/api/match-finder/preferences', open)).statusCode).toBe(200);
+    expect((await get(me)).preferences).toEqual(open);
+
+    // Bad input: a clear 400 and nothing saved.
+    for (const bad of [
+      { min_age: 50, max_age: 30, region: null },
+      { min_age: 17, max_age: 30, region: null },
+      { min_age: 20, max_age: 30, region: 'NL-UT' },
+      { min_age: 20, max_age: 30, region: 'IE-\u0000' },
+      { min_age: 20, max_age: 30 },
+    ]) {
+      const res = await call(me, 'PUT', '/api/match-finder/preferences', bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().error.message).toBeTruthy();
+    }
+    const abroad = await call(me, 'PUT', '/api/match-finder/preferences', { ...prefs, region: 'NL-UT' });
+    expect(abroad.json().error).toMatchObject({
+      code: 'unknown_region',
+      message: 'Kies een regio in je eigen land.',
+    });
+    expect((await get(me)).preferences).toEqual(open);
+    // A region saved before she moves abroad is dropped, not used in another country.
+    await call(me, 'PUT', '/api/match-finder/preferences', prefs);
+    await t.app.db.update(profiles).set({ country: 'GB', region: null }).where(eq(profiles.userId, me.id));
+    expect((await get(me)).preferences).toEqual({ ...prefs, region: null });
+    expect([401, 403]).toContain(
+      (await call(null, 'PUT', '/api/match-finder/preferences', prefs)).statusCode,
+    );
   });
 });

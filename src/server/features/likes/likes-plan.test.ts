@@ -10,7 +10,7 @@ import { seedDemo } from '../../db/seed.ts';
 import { createTestDatabase } from '../../test/app.ts';
 import { yearsBefore } from '../discovery/service.ts';
 import { matchSuggestionsQuery } from '../discovery/swipe-queries.ts';
-import { newLikesQuery } from '../notifications/inbox-queries.ts';
+import { countsQuery, newLikesQuery } from '../notifications/inbox-queries.ts';
 import { findDefaultSite } from '../site/queries.ts';
 import { likesPageQuery } from './queries.ts';
 
@@ -56,6 +56,24 @@ async function planOf(query: { getSQL(): ReturnType<typeof sql> }): Promise<stri
   return result.rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
+/** The plan PostgreSQL keeps for a prepared statement after five runs: generic, made without the values. */
+async function genericPlanOf(text: string, values: unknown[]): Promise<string> {
+  const literal = (v: unknown) =>
+    typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare likes_plan_test as ${text}`));
+    try {
+      const result = (await tx.execute(
+        sql.raw(`explain execute likes_plan_test(${values.map(literal).join(', ')})`),
+      )) as unknown as { rows: Record<string, string>[] };
+      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+    } finally {
+      await tx.execute(sql`deallocate likes_plan_test`);
+    }
+  });
+}
+
 describe('D-03 D-08 P-06 likes, counts and matchfinder plans', () => {
   it('D-03 a likes page walks likes_received_idx / likes_given_idx, never a scan of likes or profiles', async () => {
     const received = await planOf(likesPageQuery(db, member, 'received', null, 25));
@@ -80,10 +98,45 @@ describe('D-03 D-08 P-06 likes, counts and matchfinder plans', () => {
     expect(given).not.toMatch(/Seq Scan on (likes|profiles)\b/);
   });
 
+  it('D-03 the prepared likes pages keep their index plans when PostgreSQL plans them generically', async () => {
+    const p = sql.placeholder;
+    const values: Record<string, unknown> = {
+      viewer: member,
+      limit: 25,
+      isNew: false,
+      createdAt: '2026-01-01 00:00:00+00',
+      memberId: 5,
+    };
+    for (const type of ['received', 'mutual', 'given'] as const)
+      for (const paged of [false, true]) {
+        const after = paged
+          ? { isNew: p('isNew'), createdAt: p('createdAt'), memberId: p('memberId') }
+          : null;
+        const q = likesPageQuery(db, p('viewer'), type, after, p('limit')).toSQL();
+        const params = q.params.map((v) => {
+          const name = (v as { name?: string } | null)?.name;
+          return name === undefined ? v : values[name];
+        });
+        const plan = await genericPlanOf(q.sql, params);
+        expect(plan, `${type} ${paged}\n${plan}`).not.toMatch(/Seq Scan on (likes|profiles)\b/);
+        expect(plan, `${type} ${paged}\n${plan}`).toMatch(
+          type === 'given' ? /likes_given_idx/ : /likes_received_idx|likes_liker_id_liked_id_pk/,
+        );
+      }
+  });
+
   it("P-06 the new-likes count reads the member's new likes by index", async () => {
     const plan = await planOf(newLikesQuery(db, member, COUNTS_CAP));
     expect(plan).toMatch(/likes_received_idx|likes_liked_idx/);
     expect(plan).not.toMatch(/Seq Scan on (likes|profiles)\b/);
+    // The whole counts statement, as prepared: generic, still by index.
+    const q = countsQuery(db, sql`${sql.placeholder('userId')}::int`, COUNTS_CAP).toSQL();
+    const generic = await genericPlanOf(
+      q.sql,
+      q.params.map((v) => ((v as { name?: string } | null)?.name === 'userId' ? member : v)),
+    );
+    expect(generic, generic).toMatch(/likes_received_idx|likes_liked_idx/);
+    expect(generic, generic).not.toMatch(/Seq Scan on (likes|profiles)\b/);
   });
 
   it('D-08 the matchfinder ranks an index range of profiles_search_idx, not all members', async () => {
@@ -94,7 +147,7 @@ describe('D-03 D-08 P-06 likes, counts and matchfinder plans', () => {
         member,
         {
           country: 'NL',
-          gender: 'male',
+          seeker: { gender: 'female', lookingFor: 'male', sexuality: 'hetero' },
           region: 'NL-UT',
           interests: ['cooking', 'hiking'],
           bornAfter: yearsBefore(now, 45),

@@ -1,8 +1,9 @@
-import { and, asc, eq, exists, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, notExists, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { dailyCounters, likes, photos, profiles } from '../../db/schema.ts';
+import { blocks, dailyCounters, likes, photos, profiles, sites, users } from '../../db/schema.ts';
 import { byLastActive, mainThumbJoin, memberCardColumns, notBlockedWith } from '../profiles/queries.ts';
+import { fitsSeeker } from './fit.ts';
 
 /** Records a like once; liking again changes nothing (not even its date). True when it is new. */
 export async function insertLike(db: Db, likerId: number, likedId: number): Promise<boolean> {
@@ -68,6 +69,30 @@ export async function likesOf(db: Db, userId: number) {
   };
 }
 
+// ---------------------------------------------------------------- real-time like and match events
+
+/**
+ * The two members of a like as its real-time events show them (D-04): each one's card and main photo,
+ * whether others may see them, and the CDN prefix of their own site (the one their browser uses). One
+ * statement; `blocked` when either blocked the other.
+ */
+export async function findEventPair(db: Db, a: number, b: number) {
+  const rows = await db
+    .select({
+      card: memberCardColumns,
+      photoFilename: photos.filename,
+      listed: profiles.listed,
+      cdnPrefix: sites.cdnPrefix,
+      blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .innerJoin(sites, eq(sites.id, users.siteId))
+    .leftJoin(photos, mainThumbJoin)
+    .where(inArray(profiles.userId, [a, b]));
+  return rows;
+}
+
 // ---------------------------------------------------------------- likes pages (D-03)
 
 /** Where a likes page goes on from: the last row's sort key. `createdAt` is PostgreSQL's text, exact to the microsecond. */
@@ -79,19 +104,24 @@ export interface LikesKey {
 
 const theirLike = alias(likes, 'their_like');
 
+/** A value of a query, or the placeholder of a prepared statement that stands for it. */
+type Bound<T> = T | Placeholder;
+
 /**
  * A page of a likes list with the viewer's liked-by items. Received and mutual: the likes the viewer got,
  * new ones first, then newest (likes_received_idx, keyset without OFFSET); mutual keeps those the viewer
  * returned. Given: the viewer's likes, newest first (likes_given_idx). Only members others can find, and
- * no one with a block either way (D-10, M-06).
+ * no one with a block either way (D-10, M-06). Values may be placeholders (the prepared statements of
+ * findLikesPage); the plan tests explain it with values.
  */
 export function likesPageQuery(
   db: Db,
-  viewerId: number,
+  viewerId: Bound<number>,
   type: 'received' | 'given' | 'mutual',
-  after: LikesKey | null,
-  limit: number,
+  after: { isNew: Bound<boolean>; createdAt: Bound<string>; memberId: Bound<number> } | null,
+  limit: Bound<number>,
 ) {
+  const viewer = sql`${viewerId}::int`;
   if (type === 'given') {
     return (
       db
@@ -106,20 +136,20 @@ export function likesPageQuery(
         .from(likes)
         .innerJoin(profiles, eq(profiles.userId, likes.likedId))
         .leftJoin(photos, mainThumbJoin)
-        .leftJoin(theirLike, and(eq(theirLike.likerId, likes.likedId), eq(theirLike.likedId, viewerId)))
+        .leftJoin(theirLike, and(eq(theirLike.likerId, likes.likedId), eq(theirLike.likedId, viewer)))
         .where(
           and(
-            eq(likes.likerId, viewerId),
+            eq(likes.likerId, viewer),
             eq(profiles.listed, true),
-            notBlockedWith(viewerId, likes.likedId),
+            notBlockedWith(viewer, likes.likedId),
             after === null
               ? undefined
-              : sql`(${likes.createdAt}, ${likes.likedId}) < (${after.createdAt}::timestamptz, ${after.memberId})`,
+              : sql`(${likes.createdAt}, ${likes.likedId}) < (${after.createdAt}::timestamptz, ${after.memberId}::int)`,
           ),
         )
         // NULLS LAST as likes_given_idx has them, so the index gives the order.
         .orderBy(sql`${likes.createdAt} desc nulls last`, sql`${likes.likedId} desc nulls last`)
-        .limit(limit)
+        .limit(limit as number)
     );
   }
   return (
@@ -134,7 +164,7 @@ export function likesPageQuery(
           db
             .select({ one: sql`1` })
             .from(theirLike)
-            .where(and(eq(theirLike.likerId, viewerId), eq(theirLike.likedId, likes.likerId))),
+            .where(and(eq(theirLike.likerId, viewer), eq(theirLike.likedId, likes.likerId))),
         )}`,
       })
       .from(likes)
@@ -142,20 +172,20 @@ export function likesPageQuery(
       .leftJoin(photos, mainThumbJoin)
       .where(
         and(
-          eq(likes.likedId, viewerId),
+          eq(likes.likedId, viewer),
           eq(profiles.listed, true),
-          notBlockedWith(viewerId, likes.likerId),
+          notBlockedWith(viewer, likes.likerId),
           type === 'mutual'
             ? exists(
                 db
                   .select({ one: sql`1` })
                   .from(theirLike)
-                  .where(and(eq(theirLike.likerId, viewerId), eq(theirLike.likedId, likes.likerId))),
+                  .where(and(eq(theirLike.likerId, viewer), eq(theirLike.likedId, likes.likerId))),
               )
             : undefined,
           after === null
             ? undefined
-            : sql`(${likes.isNew}, ${likes.createdAt}, ${likes.likerId}) < (${after.isNew}, ${after.createdAt}::timestamptz, ${after.memberId})`,
+            : sql`(${likes.isNew}, ${likes.createdAt}, ${likes.likerId}) < (${after.isNew}::boolean, ${after.createdAt}::timestamptz, ${after.memberId}::int)`,
         ),
       )
       // NULLS LAST as likes_received_idx has them, so the index gives the order and a page stops early.
@@ -164,12 +194,48 @@ export function likesPageQuery(
         sql`${likes.createdAt} desc nulls last`,
         sql`${likes.likerId} desc nulls last`,
       )
-      .limit(limit)
+      .limit(limit as number)
   );
 }
 
-export async function findLikesPage(...args: Parameters<typeof likesPageQuery>) {
-  return await likesPageQuery(...args);
+function prepareLikesPage(db: Db, type: 'received' | 'given' | 'mutual', paged: boolean) {
+  const p = sql.placeholder;
+  const after = paged ? { isNew: p('isNew'), createdAt: p('createdAt'), memberId: p('memberId') } : null;
+  return likesPageQuery(db, p('viewer'), type, after, p('limit')).prepare(
+    `vonk_likes:${type}:${paged ? 'after' : 'first'}`,
+  );
+}
+
+/**
+ * The six shapes of a likes page (three lists, first page or after a cursor) as prepared statements, per
+ * database: node-postgres prepares each once per connection, so a page costs PostgreSQL no parsing or
+ * planning, only the index walk (the likes budget of issue 7 is 10 ms p99 on a busy machine).
+ */
+const likesPageStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareLikesPage>>>();
+
+export async function findLikesPage(
+  db: Db,
+  viewerId: number,
+  type: 'received' | 'given' | 'mutual',
+  after: LikesKey | null,
+  limit: number,
+) {
+  let byKey = likesPageStatements.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    likesPageStatements.set(db, byKey);
+  }
+  const key = `${type}:${after !== null}`;
+  let statement = byKey.get(key);
+  if (!statement) {
+    statement = prepareLikesPage(db, type, after !== null);
+    byKey.set(key, statement);
+  }
+  return statement.execute({
+    viewer: viewerId,
+    limit,
+    ...(after ? { isNew: after.isNew, createdAt: after.createdAt, memberId: after.memberId } : {}),
+  });
 }
 
 // ---------------------------------------------------------------- daily limits
@@ -208,7 +274,7 @@ export async function readDailyCounter(db: Db, userId: number, kind: string, day
 
 // ---------------------------------------------------------------- auto-like (D-06)
 
-/** What makes others fit a member (auto-like, swipe game, matchfinder): where, who, age, interests. */
+/** What makes others fit a member (auto-like, swipe game, matchfinder): where, who, age, interests, prefs. */
 export async function findLikeSeeker(db: Db, userId: number) {
   const [row] = await db
     .select({
@@ -216,23 +282,31 @@ export async function findLikeSeeker(db: Db, userId: number) {
       region: profiles.region,
       gender: profiles.gender,
       lookingFor: profiles.lookingFor,
+      sexuality: profiles.sexuality,
       dateOfBirth: profiles.dateOfBirth,
       interests: profiles.interests,
+      matchFinderPrefs: users.matchFinderPrefs,
     })
     .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.userId, userId))
     .limit(1);
   return row;
 }
 
 /**
- * Fictional profiles that fit the member (their country, the gender they look for, looking for the
- * member's gender, born between the bounds) and have not liked them yet; never a real member.
+ * Fictional profiles that fit the member (their country; gender, whom they look for and sexuality fit
+ * both ways; born between the bounds) and have not liked them yet; never a real member.
  */
 export async function findAutoLikeCandidates(
   db: Db,
   viewerId: number,
-  fit: { country: string; gender: string | null; seeks: string | null; bornAfter: string; bornUpTo: string },
+  fit: {
+    country: string;
+    seeker: { gender: string | null; lookingFor: string | null; sexuality: string | null };
+    bornAfter: string;
+    bornUpTo: string;
+  },
   limit: number,
 ) {
   return db
@@ -244,10 +318,7 @@ export async function findAutoLikeCandidates(
         eq(profiles.listed, true),
         eq(profiles.fictional, true),
         eq(profiles.country, fit.country),
-        fit.gender === null ? undefined : eq(profiles.gender, fit.gender),
-        fit.seeks === null
-          ? undefined
-          : sql`(${profiles.lookingFor} is null or ${profiles.lookingFor} = ${fit.seeks})`,
+        fitsSeeker(fit.seeker),
         sql`${profiles.dateOfBirth} > ${fit.bornAfter} and ${profiles.dateOfBirth} <= ${fit.bornUpTo}`,
         ne(profiles.userId, viewerId),
         notExists(
@@ -261,4 +332,13 @@ export async function findAutoLikeCandidates(
     )
     .orderBy(...byLastActive())
     .limit(limit);
+}
+
+/** Remembers a member's matchfinder preferences (D-08). */
+export async function saveMatchFinderPrefs(
+  db: Db,
+  userId: number,
+  prefs: { min_age: number | null; max_age: number | null; region: string | null },
+): Promise<void> {
+  await db.update(users).set({ matchFinderPrefs: prefs }).where(eq(users.id, userId));
 }

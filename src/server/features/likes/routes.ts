@@ -90,6 +90,7 @@ export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAutoLikeResponse, ...errors },
       },
     },
-    async (req) => autoLike(app.db, currentUser(req).id, await cardContext(req.host)),
+    async (req) =>
+      autoLike(app.db, currentUser(req).id, await cardContext(req.host), app.bus.publishToMember),
   );
 };

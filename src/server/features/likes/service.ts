@@ -17,6 +17,7 @@ import {
   bumpDailyCounter,
   deleteLike,
   findAutoLikeCandidates,
+  findEventPair,
   findLikeSeeker,
   findLikesPage,
   insertLike,
@@ -27,6 +28,11 @@ import {
 } from './queries.ts';
 
 const notFound = () => new AppError(404, 'not_found', 'error.not_found');
+
+/** What storing a like did: the answer, and the notifications it made (none when it existed already). */
+export interface LikeOutcome extends TLikeResponse {
+  notes: { id: number; userId: number }[];
+}
 
 /**
  * Stores a like and tells whether it made a match, in one transaction that holds the pair's lock, so of
@@ -39,26 +45,30 @@ export async function recordLike(
   likerId: number,
   likedId: number,
   beforeInsert?: (tx: Db) => Promise<void>,
-): Promise<TLikeResponse> {
+): Promise<LikeOutcome> {
   return db.transaction(async (tx) => {
     await lockPair(tx, likerId, likedId);
     if (await likeExists(tx, likerId, likedId)) {
-      return { liked: true, match: await likeExists(tx, likedId, likerId) };
+      return { liked: true, match: await likeExists(tx, likedId, likerId), notes: [] };
     }
     await beforeInsert?.(tx);
     await insertLike(tx, likerId, likedId);
     const match = await likeExists(tx, likedId, likerId);
     if (match) {
       await markLikeSeen(tx, likedId, likerId);
-      await createNotification(
+      const notes = await createNotification(
         tx,
         { userId: likedId, kind: NOTIFICATION_KINDS.match, actorId: likerId },
         { userId: likerId, kind: NOTIFICATION_KINDS.match, actorId: likedId },
       );
-    } else {
-      await createNotification(tx, { userId: likedId, kind: NOTIFICATION_KINDS.like, actorId: likerId });
+      return { liked: true, match, notes };
     }
-    return { liked: true, match };
+    const notes = await createNotification(tx, {
+      userId: likedId,
+      kind: NOTIFICATION_KINDS.like,
+      actorId: likerId,
+    });
+    return { liked: true, match, notes };
   });
 }
 
@@ -74,14 +84,70 @@ export async function checkLikeable(db: Db, viewerId: number, memberId: number):
   if (member.blockedByViewer) throw new AppError(409, 'blocked', 'likes.unblock_first');
 }
 
+type EventPair = Awaited<ReturnType<typeof findEventPair>>;
+
+/** One side of a like event: `about` as `to` sees them, with `to`'s own name and photo for the modal. */
+function likeEvent(
+  pair: EventPair,
+  to: number,
+  about: number,
+  notificationId: number | undefined,
+  now: Date,
+) {
+  const viewer = pair.find((r) => r.card.userId === to);
+  const other = pair.find((r) => r.card.userId === about);
+  if (!viewer || !other?.listed) return null;
+  const ctx = { cdnPrefix: viewer.cdnPrefix, now };
+  const card = presentMemberCard(other.card, ctx);
+  return {
+    member: {
+      id: card.id,
+      name: card.name,
+      age: card.age,
+      city: card.city,
+      thumb_url: card.thumb_url,
+      photo_url: other.photoFilename ? publicMediaUrl(ctx.cdnPrefix, other.photoFilename) : null,
+      fictional: card.fictional,
+    },
+    me: {
+      name: viewer.card.name,
+      thumb_url: viewer.card.thumbFilename ? publicMediaUrl(ctx.cdnPrefix, viewer.card.thumbFilename) : null,
+    },
+    ...(notificationId === undefined ? {} : { notification_id: notificationId }),
+  };
+}
+
 /**
  * Tells the open tabs of the liked member (and of both, for a match) at once, after the like is stored
- * (P-15): their badges, the like or match modal and the likes page refresh from the database.
+ * (P-15, D-04): a `like` or `match` event with the other member's card, which opens the modal without a
+ * round trip, and the `counts` hint that refreshes badges and lists. Nothing but the hint when the like
+ * existed already, when either member blocked the other, or about a member others may not see. Events
+ * are hints: a failure here never fails the like.
  */
-export function announceLike(publish: PublishToMember, likerId: number, likedId: number, match: boolean) {
+export async function announceLike(
+  db: Db,
+  publish: PublishToMember,
+  likerId: number,
+  likedId: number,
+  outcome: LikeOutcome,
+  now = new Date(),
+): Promise<void> {
   publish(likedId, { type: 'counts' });
-  if (match) publish(likerId, { type: 'counts' });
+  if (outcome.match) publish(likerId, { type: 'counts' });
+  if (outcome.notes.length === 0) return;
+  const pair = await findEventPair(db, likerId, likedId).catch(() => null);
+  if (!pair || pair.some((r) => r.blocked)) return;
+  const noteOf = (userId: number) => outcome.notes.find((n) => n.userId === userId)?.id;
+  const type = outcome.match ? 'match' : 'like';
+  const toLiked = likeEvent(pair, likedId, likerId, noteOf(likedId), now);
+  if (toLiked) publish(likedId, { type, ...toLiked });
+  if (!outcome.match) return;
+  const toLiker = likeEvent(pair, likerId, likedId, noteOf(likerId), now);
+  if (toLiker) publish(likerId, { type, ...toLiker });
 }
+
+/** The API answer of a like, without what only the server needs. */
+export const likeAnswer = ({ liked, match }: LikeOutcome): TLikeResponse => ({ liked, match });
 
 /** Likes a member (M-05). Liking twice changes nothing. */
 export async function likeMember(
@@ -92,8 +158,8 @@ export async function likeMember(
 ): Promise<TLikeResponse> {
   await checkLikeable(db, viewerId, memberId);
   const res = await recordLike(db, viewerId, memberId);
-  announceLike(publish, viewerId, memberId, res.match);
-  return res;
+  await announceLike(db, publish, viewerId, memberId, res);
+  return likeAnswer(res);
 }
 
 /** Takes a like back; doing it twice changes nothing. Unknown and deleted accounts answer 404. */
@@ -174,6 +240,7 @@ export async function autoLike(
   db: Db,
   viewerId: number,
   ctx: CardContext & { random?: () => number },
+  publish?: PublishToMember,
 ): Promise<TAutoLikeResponse> {
   const seeker = await findLikeSeeker(db, viewerId);
   if (!seeker?.country) return { profile: null };
@@ -185,8 +252,7 @@ export async function autoLike(
     viewerId,
     {
       country: seeker.country,
-      gender: seeker.lookingFor,
-      seeks: seeker.gender,
+      seeker,
       bornAfter: `${year - AUTO_LIKE_AGE_SPREAD - 1}${rest}`,
       bornUpTo: `${year + AUTO_LIKE_AGE_SPREAD}${rest}`,
     },
@@ -197,10 +263,11 @@ export async function autoLike(
   if (!pick) return { profile: null };
   const day = localDay(seeker.country, ctx.now);
   try {
-    await recordLike(db, pick.id, viewerId, async (tx) => {
+    const res = await recordLike(db, pick.id, viewerId, async (tx) => {
       if ((await bumpDailyCounter(tx, viewerId, 'auto_like', day, RULES.autoLikesPerDay)) === null)
         throw new DailyLimit();
     });
+    if (publish) await announceLike(db, publish, pick.id, viewerId, res, ctx.now);
   } catch (err) {
     if (err instanceof DailyLimit) return { profile: null };
     throw err;

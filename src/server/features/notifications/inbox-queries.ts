@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, lt, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { likes, notifications, photos, profiles, users } from '../../db/schema.ts';
+import { unreadSumQuery } from '../chat/queries.ts';
 import { mainThumbJoin, memberCardColumns, notBlockedWith } from '../profiles/queries.ts';
 
 export interface NewNotification {
@@ -10,23 +11,30 @@ export interface NewNotification {
   payload?: Record<string, unknown>;
 }
 
-export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(notifications).values(
-    rows.map((r) => ({
-      userId: r.userId,
-      kind: r.kind,
-      actorId: r.actorId ?? null,
-      payload: r.payload ?? {},
-    })),
-  );
+/** Stores notifications and answers their ids with their owners. */
+export async function insertNotifications(
+  db: Db,
+  rows: NewNotification[],
+): Promise<{ id: number; userId: number }[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(notifications)
+    .values(
+      rows.map((r) => ({
+        userId: r.userId,
+        kind: r.kind,
+        actorId: r.actorId ?? null,
+        payload: r.payload ?? {},
+      })),
+    )
+    .returning({ id: notifications.id, userId: notifications.userId });
 }
 
 /**
  * Whether the member the notification is about may be shown to its owner: listed and no block either way
  * (D-10, M-06). Notifications without a member always show.
  */
-const actorVisible = (viewerId: number) =>
+const actorVisible = (viewerId: number | SQL) =>
   sql`(${notifications.actorId} is null or (${profiles.listed} and ${notBlockedWith(viewerId, notifications.actorId)}))`;
 
 /** A page of a member's notifications, newest first, keyset on id. */
@@ -63,7 +71,7 @@ export async function markNotificationsRead(db: Db, userId: number, upTo: number
 }
 
 /** Unread notifications whose member may be shown (the partial index holds only unread rows). */
-function unreadNotificationsQuery(db: Db, userId: number, cap: number) {
+function unreadNotificationsQuery(db: Db, userId: number | SQL, cap: number) {
   return db
     .select({ one: sql`1` })
     .from(notifications)
@@ -76,7 +84,7 @@ function unreadNotificationsQuery(db: Db, userId: number, cap: number) {
  * New likes of a member: likes still new whose liker may be shown (D-03, D-10). Walks
  * likes_received_idx, which has the new ones first.
  */
-export function newLikesQuery(db: Db, userId: number, cap: number) {
+export function newLikesQuery(db: Db, userId: number | SQL, cap: number) {
   return db
     .select({ one: sql`1` })
     .from(likes)
@@ -93,21 +101,46 @@ export function newLikesQuery(db: Db, userId: number, cap: number) {
 }
 
 /**
- * The member's wallet and their new likes and unread notifications, each counted up to `cap`, in one
- * statement: the navigation asks for it every minute on every open page.
+ * The member's wallet, unread messages, and their new likes and unread notifications, each counted up
+ * to `cap`, in one statement: the navigation asks for it every minute on every open page.
  */
-export async function findCounts(db: Db, userId: number, cap: number) {
+export function countsQuery(db: Db, userId: number | SQL, cap: number) {
   const count = (q: SQLWrapper) => sql<number>`(select count(*)::int from (${q}) as c)`;
-  const [row] = await db
+  return db
     .select({
       credits: users.credits,
       paidUser: users.paidUser,
+      unreadMessages: sql<number>`(${unreadSumQuery(db, userId)})`,
       newLikes: count(newLikesQuery(db, userId, cap)),
       unreadNotifications: count(unreadNotificationsQuery(db, userId, cap)),
     })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
+}
+
+function prepareCounts(db: Db, cap: number) {
+  return countsQuery(db, sql`${sql.placeholder('userId')}::int`, cap).prepare(`vonk_counts:${cap}`);
+}
+
+/**
+ * The counts as a prepared statement per database (one round trip, no parsing or planning once each
+ * connection has it): every open page asks every minute, and at once after every own action.
+ */
+const countsStatements = new WeakMap<Db, Map<number, ReturnType<typeof prepareCounts>>>();
+
+export async function findCounts(db: Db, userId: number, cap: number) {
+  let byCap = countsStatements.get(db);
+  if (!byCap) {
+    byCap = new Map();
+    countsStatements.set(db, byCap);
+  }
+  let statement = byCap.get(cap);
+  if (!statement) {
+    statement = prepareCounts(db, cap);
+    byCap.set(cap, statement);
+  }
+  const [row] = await statement.execute({ userId });
   return row;
 }
 

@@ -5,7 +5,6 @@ import {
   type TPopupResponse,
 } from '../../../shared/contract/notifications.ts';
 import type { Db } from '../../db/client.ts';
-import { countUnreadMessages } from '../chat/service.ts';
 import type { MemberCardRow } from '../profiles/queries.ts';
 import { type CardContext, presentMemberCard, publicMediaUrl } from '../profiles/service.ts';
 import {
@@ -24,10 +23,14 @@ export type { NewNotification };
 
 /**
  * Adds notifications for members (D-09, N-01). The one way other features write them: pass the
- * transaction that makes the event, so the notice exists exactly when the event does.
+ * transaction that makes the event, so the notice exists exactly when the event does. Answers the new
+ * rows' ids with their owners.
  */
-export async function createNotification(db: Db, ...rows: NewNotification[]): Promise<void> {
-  await insertNotifications(db, rows);
+export async function createNotification(
+  db: Db,
+  ...rows: NewNotification[]
+): Promise<{ id: number; userId: number }[]> {
+  return insertNotifications(db, rows);
 }
 
 /** Left-joined card columns are all null when the notification is about nobody. */
@@ -89,14 +92,11 @@ export async function dismissPopup(db: Db, userId: number, id: number, now: Date
   await markPopupSeen(db, userId, id, now);
 }
 
-/** The member's counts for the badges and the title (spec §3 chat state, P-06, P-13). */
+/** The member's counts for the badges and the title (spec §3 chat state, P-06, P-13), one statement. */
 export async function getCounts(db: Db, userId: number): Promise<TCountsResponse> {
-  const [unread, counts] = await Promise.all([
-    countUnreadMessages(db, userId),
-    findCounts(db, userId, COUNTS_CAP),
-  ]);
+  const counts = await findCounts(db, userId, COUNTS_CAP);
   return {
-    unread_messages: Math.min(unread, COUNTS_CAP),
+    unread_messages: Math.min(counts?.unreadMessages ?? 0, COUNTS_CAP),
     new_likes: counts?.newLikes ?? 0,
     unread_notifications: counts?.unreadNotifications ?? 0,
     credits: Math.max(0, counts?.credits ?? 0),

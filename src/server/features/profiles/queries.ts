@@ -42,7 +42,10 @@ export const mainThumbJoin = and(
  * plans anti-joins against the viewer's few block rows (primary key and blocks_blocked_idx). `member`
  * is the other member's id column (profiles.user_id unless a subquery's).
  */
-export function notBlockedWith(viewerId: number, member: SQL.Aliased | AnyColumn = profiles.userId): SQL {
+export function notBlockedWith(
+  viewerId: number | SQL,
+  member: SQL.Aliased | AnyColumn = profiles.userId,
+): SQL {
   const byViewer = sql`select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${member}`;
   const ofViewer = sql`select 1 from ${blocks} where ${blocks.blockerId} = ${member} and ${blocks.blockedId} = ${viewerId}`;
   return sql`not exists (${byViewer}) and not exists (${ofViewer})`;

@@ -49,7 +49,7 @@ function usedFilters(data: TSearchResponse | undefined): SearchForm {
   };
 }
 
-function Select(props: {
+export function Select(props: {
   label: string;
   name: string;
   value: string;
@@ -82,7 +82,7 @@ function Select(props: {
 }
 
 /** The lowest or the highest age of the filters: any, or one of SEARCH.minAge..99. */
-function AgeSelect(props: {
+export function AgeSelect(props: {
   field: 'min_age' | 'max_age';
   value: string;
   onChange(value: string): void;

@@ -3,14 +3,36 @@ import { Dialog } from 'radix-ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes.ts';
+import { FictionalIcon } from '../../components/fictional-icon.tsx';
+import { useSite } from '../../site-context.tsx';
 
 export interface ModalPerson {
   id?: number;
   name: string;
   thumb_url: string | null;
+  /** A fictional profile wears the site's mark here too (M-08). */
+  fictional?: boolean;
 }
 
 function Photo({ person, className = '' }: { person: ModalPerson; className?: string }) {
+  const { settings } = useSite();
+  if (!person.fictional) return <PlainPhoto person={person} className={className} />;
+  return (
+    <span className={`relative block ${className}`}>
+      <PlainPhoto person={person} />
+      <span
+        className="absolute right-2 top-2 inline-flex size-8 items-center justify-center rounded-full bg-black/55 text-white"
+        title={settings.fictional_singular}
+        data-testid="match-modal-fictional"
+      >
+        <FictionalIcon size={16} />
+        <span className="sr-only">{settings.fictional_singular}</span>
+      </span>
+    </span>
+  );
+}
+
+function PlainPhoto({ person, className = '' }: { person: ModalPerson; className?: string }) {
   const intl = useIntl();
   return person.thumb_url ? (
     <img
