@@ -1,0 +1,257 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailOutbox } from '../db/schema.ts';
+import { createTestApp, createTestDatabase, type TestApp } from '../test/app.ts';
+import { startSmtpServer } from '../test/smtp-server.ts';
+import { type Job, pgliteForBoss, startJobs } from './jobs.ts';
+import { createMailer } from './mail.ts';
+import { MAIL_QUEUE, outboxSender } from './mail-sender.ts';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const quiet = pino({ level: 'silent' });
+const FAST = {
+  firstTickMs: 0,
+  pollingIntervalSeconds: 0.5,
+  superviseIntervalSeconds: 1,
+  heartbeatSeconds: 10,
+};
+const SLOW = 120_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('N-05 jobs on pg-boss', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('N-05 a periodic job runs in its period and a failed run is retried', async () => {
+    const calls: Date[] = [];
+    const job: Job = {
+      name: 'test-flaky',
+      everyMs: 60_000,
+      retryDelaySeconds: 1,
+      run: async (now) => {
+        calls.push(now);
+        if (calls.length === 1) throw new Error('first run fails');
+        return 'ok';
+      },
+    };
+    const runner = await startJobs([job], quiet, { database: t.database, timing: FAST });
+    try {
+      await vi.waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2), {
+        timeout: 20_000,
+        interval: 100,
+      });
+      // One period, one run: the retry, and nothing more however often the schedule ticks.
+      await sleep(1500);
+      expect(calls).toHaveLength(2);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('N-05 a graceful stop lets a running job finish before pg-boss stops', async () => {
+    let finished = false;
+    let started = false;
+    const runner = await startJobs(
+      [
+        {
+          name: 'test-slow',
+          everyMs: 60_000,
+          run: async () => {
+            started = true;
+            await sleep(1500);
+            finished = true;
+          },
+        },
+      ],
+      quiet,
+      { database: t.database, timing: FAST },
+    );
+    await vi.waitFor(() => expect(started).toBe(true), { timeout: 20_000, interval: 50 });
+    await runner.stop();
+    expect(finished).toBe(true);
+  });
+
+  it(
+    'N-05 the outbox sender sends queued mail through SMTP, retries with backoff, sends each mail once and fails a refused one',
+    async () => {
+      const smtp = await startSmtpServer((subject, attempt) =>
+        subject === 'deferred twice' && attempt <= 2 ? 'defer' : subject === 'refused' ? 'reject' : 'accept',
+      );
+      const mailer = createMailer(t.app.db, smtp.url);
+      const mail = (subject: string) =>
+        mailer.send({
+          from: 'Vonk <support@vonk.test>',
+          to: `${subject.replaceAll(' ', '-')}@outbox.test`,
+          subject,
+          text: `text of ${subject}`,
+          html: `<p>${subject}</p>`,
+          headers: { 'List-Unsubscribe': '<https://vonk.test/u>' },
+        });
+      // Queued while no runner is up: the sweep finds it.
+      await mail('before start');
+      const sender = outboxSender(t.app.db, smtp.url, { retryDelaySeconds: 1 });
+      const runner = await startJobs([{ ...sender.sweep, everyMs: 2_000 }], quiet, {
+        database: t.database,
+        workers: [sender.worker],
+        timing: FAST,
+      });
+      mailer.onQueued = (id) => void runner.enqueue(MAIL_QUEUE, { id }, String(id));
+      try {
+        for (const s of ['deferred twice', 'refused', 'plain one', 'plain two']) await mail(s);
+        const rows = () =>
+          t.app.db.select().from(mailOutbox).where(sql`${mailOutbox.to} like '%@outbox.test'`);
+        await vi.waitFor(
+          async () =>
+            expect((await rows()).every((r) => r.status === 'sent' || r.status === 'failed')).toBe(true),
+          { timeout: 40_000, interval: 200 },
+        );
+        // Let any duplicate hand-over (sweep and hook for the same mail) show itself.
+        await sleep(2500);
+        const byTo = new Map((await rows()).map((r) => [r.to, r]));
+        expect(byTo.get('refused@outbox.test')).toMatchObject({ status: 'failed' });
+        expect(byTo.get('refused@outbox.test')?.error).toContain('550');
+        for (const s of ['before start', 'deferred twice', 'plain one', 'plain two']) {
+          const row = byTo.get(`${s.replaceAll(' ', '-')}@outbox.test`);
+          expect(row, s).toMatchObject({ status: 'sent', error: null });
+          expect(row?.sentAt).toBeInstanceOf(Date);
+          expect(
+            smtp.accepted.filter((m) => m.subject === s),
+            s,
+          ).toHaveLength(1);
+        }
+        expect(smtp.attempts.get('deferred twice')).toBe(3);
+        expect(smtp.attempts.get('refused')).toBe(1);
+        const sent = smtp.accepted.find((m) => m.subject === 'plain one');
+        expect(sent).toMatchObject({ from: 'support@vonk.test', to: ['plain-one@outbox.test'] });
+        expect(sent?.messageId).toMatch(/^<outbox-\d+-[0-9a-z]+@vonk\.test>$/);
+        expect(sent?.data).toContain('List-Unsubscribe: <https://vonk.test/u>');
+      } finally {
+        await runner.stop();
+        sender.close();
+        await smtp.close();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe.skipIf(pgUrl)('N-05 pg-boss on PGlite', () => {
+  it('N-05 a pg-boss script that fails halfway does not leave an app query in its aborted transaction', async () => {
+    const client = await PGlite.create({});
+    try {
+      await client.exec('create table t (x int primary key)');
+      const db = pgliteForBoss(client);
+      const script = db.executeSql('BEGIN; insert into t values (1); insert into t values (1); COMMIT;');
+      // Queued behind the script on the one connection, as an app request would be.
+      const app = client.query<{ n: number }>('select count(*)::int as n from t');
+      await expect(script).rejects.toThrow(/duplicate key/);
+      expect((await app).rows[0]?.n).toBe(0);
+      // A script that works returns the rows of its RETURNING.
+      const ok = await db.executeSql('BEGIN; insert into t values (2) returning x; COMMIT;');
+      expect(ok.rows).toEqual([{ x: 2 }]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe.runIf(pgUrl)('N-05 jobs on PostgreSQL', () => {
+  it(
+    'N-05 two instances on one PostgreSQL run each scheduled job once per period',
+    async () => {
+      const database = await createTestDatabase();
+      const runs: { instance: number; at: number }[] = [];
+      const job = (instance: number): Job => ({
+        name: 'test-every-2s',
+        everyMs: 2_000,
+        run: async () => void runs.push({ instance, at: Date.now() }),
+      });
+      const one = await startJobs([job(1)], quiet, { database, timing: FAST });
+      const two = await startJobs([job(2)], quiet, { database, timing: FAST });
+      const started = Date.now();
+      try {
+        await sleep(12_000);
+      } finally {
+        await one.stop();
+        await two.stop();
+      }
+      const periods = (Date.now() - started) / 2_000;
+      // Each instance tries to schedule the job twice a period: four tries per period, one run.
+      expect(runs.length).toBeGreaterThanOrEqual(Math.floor(periods) - 1);
+      expect(runs.length).toBeLessThanOrEqual(Math.ceil(periods) + 1);
+      const slots = (await database.db.execute(
+        sql`select singleton_on::text as slot, count(*)::int as n from pgboss.job where name = 'test-every-2s' group by 1`,
+      )) as unknown as { rows: { slot: string; n: number }[] };
+      for (const row of slots.rows) expect(row.n).toBe(1);
+      await database.drop();
+    },
+    SLOW,
+  );
+
+  it(
+    'N-05 a kill -9 in the middle of sending: after restart the mail is retried and every mail arrives exactly once',
+    async () => {
+      const database = await createTestDatabase();
+      // The third mail's first try never gets an answer: the process dies while it waits.
+      const smtp = await startSmtpServer((subject, attempt) =>
+        subject === 'mail 3' && attempt === 1 ? 'hang' : 'accept',
+      );
+      const root = resolve(import.meta.dirname, '../../..');
+      const start = () =>
+        spawn(process.execPath, [join(root, 'src/server/test/jobs-child.ts')], {
+          cwd: root,
+          env: { ...process.env, DATABASE_URL: database.url, SMTP_URL: smtp.url },
+          stdio: 'ignore',
+        });
+      let child: ChildProcess | undefined;
+      try {
+        for (let i = 1; i <= 5; i++)
+          await database.db.insert(mailOutbox).values({
+            from: 'Vonk <support@vonk.test>',
+            to: `m${i}@crash.test`,
+            subject: `mail ${i}`,
+            text: `body ${i}`,
+            html: `<p>${i}</p>`,
+            status: 'queued',
+          });
+        child = start();
+        await vi.waitFor(() => expect(smtp.attempts.get('mail 3')).toBe(1), {
+          timeout: 40_000,
+          interval: 100,
+        });
+        child.kill('SIGKILL');
+        await new Promise((r) => child?.once('exit', r));
+        child = start();
+        await vi.waitFor(
+          async () => {
+            const rows = await database.db.select().from(mailOutbox);
+            expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
+          },
+          { timeout: 60_000, interval: 250 },
+        );
+        for (let i = 1; i <= 5; i++)
+          expect(
+            smtp.accepted.filter((m) => m.subject === `mail ${i}`),
+            `mail ${i}`,
+          ).toHaveLength(1);
+        expect(smtp.attempts.get('mail 3')).toBe(2);
+        const [third] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'mail 3'));
+        expect(third?.sentAt).toBeInstanceOf(Date);
+      } finally {
+        child?.kill('SIGKILL');
+        await smtp.close();
+        await database.drop();
+      }
+    },
+    SLOW,
+  );
+});
