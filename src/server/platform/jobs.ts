@@ -12,7 +12,8 @@ import type { Database } from '../db/client.ts';
 export interface Job {
   name: string;
   everyMs: number;
-  run(now: Date, ctx: JobContext): Promise<unknown>;
+  /** `ctx` is always given by startJobs; optional so that `run(now)` can be called directly in tests. */
+  run(now: Date, ctx?: JobContext): Promise<unknown>;
   /** Retries after a failure or a crash mid-run (default 3), with exponential backoff. */
   retryLimit?: number;
   /** The first retry's delay in seconds (default 30), doubled with each further retry. */

@@ -85,14 +85,15 @@ export function outboxSender(db: Db, smtpUrl: string, opts: OutboxSenderOptions 
   const sweep: Job = {
     name: 'mail-outbox-sweep',
     everyMs: 60_000,
-    async run(_now, { enqueue }) {
+    async run(_now, ctx) {
+      if (!ctx) throw new Error('the outbox sweep hands mail to the sender: run it through startJobs');
       const rows = await db
         .select({ id: mailOutbox.id })
         .from(mailOutbox)
         .where(eq(mailOutbox.status, 'queued'))
         .orderBy(asc(mailOutbox.id))
         .limit(1000);
-      for (const { id } of rows) await enqueue(MAIL_QUEUE, { id }, String(id));
+      for (const { id } of rows) await ctx.enqueue(MAIL_QUEUE, { id }, String(id));
       return rows.length;
     },
   };
