@@ -16,6 +16,7 @@ const quiet = pino({ level: 'silent' });
 const FAST = {
   firstTickMs: 0,
   pollingIntervalSeconds: 0.5,
+  notifyPollingIntervalSeconds: 0.5,
   superviseIntervalSeconds: 1,
   heartbeatSeconds: 10,
 };

@@ -44,8 +44,13 @@ export interface JobTiming {
   heartbeatSeconds: number;
   /** How often pg-boss looks for lapsed heartbeats and expired jobs. */
   superviseIntervalSeconds: number;
-  /** How often an idle worker polls (LISTEN/NOTIFY wakes it sooner). */
+  /** How often an idle worker polls while LISTEN/NOTIFY is down. */
   pollingIntervalSeconds: number;
+  /**
+   * How often an idle worker polls while LISTEN/NOTIFY wakes it for new jobs: only retries and other
+   * jobs due later wait for this poll.
+   */
+  notifyPollingIntervalSeconds: number;
 }
 
 const DEFAULT_TIMING: JobTiming = {
@@ -53,6 +58,7 @@ const DEFAULT_TIMING: JobTiming = {
   heartbeatSeconds: 30,
   superviseIntervalSeconds: 30,
   pollingIntervalSeconds: 2,
+  notifyPollingIntervalSeconds: 10,
 };
 
 export interface JobRunner {
@@ -100,6 +106,8 @@ function bossOptions(database: Database, timing: JobTiming): ConstructorOptions 
     superviseIntervalSeconds: timing.superviseIntervalSeconds,
     monitorIntervalSeconds: timing.superviseIntervalSeconds,
     migrate: true,
+    // New jobs wake the workers at once (a NOTIFY in the insert's transaction) rather than by polling.
+    useListenNotify: true,
   };
   if ('url' in database.connection)
     return { ...common, connectionString: database.connection.url, max: 4, application_name: 'vonk-jobs' };
@@ -127,11 +135,16 @@ export async function startJobs(
 
   const workOptions = {
     pollingIntervalSeconds: timing.pollingIntervalSeconds,
+    notifyPollingIntervalSeconds: Math.max(
+      timing.notifyPollingIntervalSeconds,
+      timing.pollingIntervalSeconds,
+    ),
     includeMetadata: true,
   } as const;
   for (const job of jobs) {
     const slotSeconds = Math.max(1, Math.round(job.everyMs / 1000));
     const options = {
+      notify: true,
       retryLimit: job.retryLimit ?? 3,
       retryDelay: job.retryDelaySeconds ?? 30,
       retryBackoff: true,
@@ -156,6 +169,7 @@ export async function startJobs(
   }
   for (const worker of deps.workers ?? []) {
     const options = {
+      notify: true,
       retryLimit: worker.retryLimit,
       retryDelay: worker.retryDelaySeconds,
       retryBackoff: true,

@@ -10,7 +10,13 @@ const sender = outboxSender(database.db, process.env.SMTP_URL ?? '', { retryDela
 const jobs = await startJobs([{ ...sender.sweep, everyMs: 1_000 }], pino({ level: 'warn' }), {
   database,
   workers: [sender.worker],
-  timing: { firstTickMs: 0, heartbeatSeconds: 10, superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+  timing: {
+    firstTickMs: 0,
+    heartbeatSeconds: 10,
+    superviseIntervalSeconds: 1,
+    pollingIntervalSeconds: 0.5,
+    notifyPollingIntervalSeconds: 0.5,
+  },
 });
 console.log('jobs started');
 process.on('SIGTERM', async () => {

@@ -154,7 +154,7 @@ describe('mail bodies are purged after a week (issue 10 item 10)', () => {
     const job = mailPurgeJob(t.app.db);
     const runner = await startJobs([{ ...job, run: (now, ctx) => (done ??= job.run(now, ctx)) }], t.app.log, {
       database: t.database,
-      timing: { firstTickMs: 0, pollingIntervalSeconds: 0.5 },
+      timing: { firstTickMs: 0, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
     });
     try {
       await vi.waitFor(() => expect(done).toBeDefined(), { timeout: 20_000, interval: 100 });
