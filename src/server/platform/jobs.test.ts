@@ -85,10 +85,14 @@ describe('N-05 jobs on pg-boss', () => {
   });
 
   it(
-    'N-05 the outbox sender sends queued mail through SMTP, retries with backoff, sends each mail once and fails a refused one',
+    'N-05 the outbox sender sends queued mail through SMTP, retries with backoff, sends each mail once, and fails a refused or always deferred one with the reason',
     async () => {
       const smtp = await startSmtpServer((subject, attempt) =>
-        subject === 'deferred twice' && attempt <= 2 ? 'defer' : subject === 'refused' ? 'reject' : 'accept',
+        (subject === 'deferred twice' && attempt <= 2) || subject === 'always deferred'
+          ? 'defer'
+          : subject === 'refused'
+            ? 'reject'
+            : 'accept',
       );
       const mailer = createMailer(t.app.db, smtp.url);
       const mail = (subject: string) =>
@@ -102,7 +106,7 @@ describe('N-05 jobs on pg-boss', () => {
         });
       // Queued while no runner is up: the sweep finds it.
       await mail('before start');
-      const sender = outboxSender(t.app.db, smtp.url, { retryDelaySeconds: 1 });
+      const sender = outboxSender(t.app.db, smtp.url, { retryDelaySeconds: 1, retryLimit: 2 });
       const runner = await startJobs([{ ...sender.sweep, everyMs: 2_000 }], quiet, {
         database: t.database,
         workers: [sender.worker],
@@ -110,7 +114,8 @@ describe('N-05 jobs on pg-boss', () => {
       });
       mailer.onQueued = (id) => void runner.enqueue(MAIL_QUEUE, { id }, String(id));
       try {
-        for (const s of ['deferred twice', 'refused', 'plain one', 'plain two']) await mail(s);
+        for (const s of ['deferred twice', 'refused', 'always deferred', 'plain one', 'plain two'])
+          await mail(s);
         const rows = () =>
           t.app.db.select().from(mailOutbox).where(sql`${mailOutbox.to} like '%@outbox.test'`);
         await vi.waitFor(
@@ -134,6 +139,10 @@ describe('N-05 jobs on pg-boss', () => {
         }
         expect(smtp.attempts.get('deferred twice')).toBe(3);
         expect(smtp.attempts.get('refused')).toBe(1);
+        // Two retries after the first try, then the outbox says why it was given up.
+        expect(smtp.attempts.get('always deferred')).toBe(3);
+        expect(byTo.get('always-deferred@outbox.test')).toMatchObject({ status: 'failed' });
+        expect(byTo.get('always-deferred@outbox.test')?.error).toContain('451');
         const sent = smtp.accepted.find((m) => m.subject === 'plain one');
         expect(sent).toMatchObject({ from: 'support@vonk.test', to: ['plain-one@outbox.test'] });
         expect(sent?.messageId).toMatch(/^<outbox-\d+-[0-9a-z]+@vonk\.test>$/);

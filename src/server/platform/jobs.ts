@@ -129,6 +129,21 @@ export async function startJobs(
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
   await boss.start();
+  try {
+    return await runJobs(boss, jobs, log, deps.workers ?? [], timing);
+  } catch (err) {
+    await boss.stop({ graceful: false, close: true }).catch(() => {});
+    throw err;
+  }
+}
+
+async function runJobs(
+  boss: PgBoss,
+  jobs: Job[],
+  log: FastifyBaseLogger,
+  workers: QueueWorker<never>[],
+  timing: JobTiming,
+): Promise<JobRunner> {
   const enqueue: JobContext['enqueue'] = async (queue, data, key) => {
     await boss.send(queue, data, key ? { id: jobIdFor(queue, key) } : {});
   };
@@ -167,7 +182,7 @@ export async function startJobs(
       }
     });
   }
-  for (const worker of deps.workers ?? []) {
+  for (const worker of workers) {
     const options = {
       notify: true,
       retryLimit: worker.retryLimit,
