@@ -158,6 +158,25 @@ describe('N-05 jobs on pg-boss', () => {
 });
 
 describe.skipIf(pgUrl)('N-05 pg-boss on PGlite', () => {
+  it('N-05 PGlite has no autovacuum: a daily job vacuums the queue table', async () => {
+    const database = await createTestDatabase();
+    const runner = await startJobs([], quiet, { database, timing: FAST });
+    try {
+      await vi.waitFor(
+        async () => {
+          const done = (await database.db.execute(
+            sql`select count(*)::int as n from pgboss.job where name = 'vacuum-job-queue' and state = 'completed'`,
+          )) as unknown as { rows: { n: number }[] };
+          expect(done.rows[0]?.n).toBe(1);
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+    } finally {
+      await runner.stop();
+      await database.drop();
+    }
+  });
+
   it('N-05 a pg-boss script that fails halfway does not leave an app query in its aborted transaction', async () => {
     const client = await PGlite.create({});
     try {

@@ -111,7 +111,14 @@ function bossOptions(database: Database, timing: JobTiming): ConstructorOptions 
   };
   if ('url' in database.connection)
     return { ...common, connectionString: database.connection.url, max: 4, application_name: 'vonk-jobs' };
-  return { ...common, db: pgliteForBoss(database.connection.pglite), backend: 'pglite' };
+  // PGlite has no autovacuum: the queue's tables are vacuumed by a job of their own (below), so
+  // pg-boss's check that autovacuum keeps up would only warn.
+  return {
+    ...common,
+    db: pgliteForBoss(database.connection.pglite),
+    backend: 'pglite',
+    monitorVacuum: false,
+  };
 }
 
 /**
@@ -129,8 +136,19 @@ export async function startJobs(
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
   await boss.start();
+  const connection = deps.database.connection;
+  const own: Job[] =
+    'pglite' in connection
+      ? [
+          {
+            name: 'vacuum-job-queue',
+            everyMs: 86_400_000,
+            run: () => connection.pglite.exec('VACUUM (ANALYZE) pgboss.job'),
+          },
+        ]
+      : [];
   try {
-    return await runJobs(boss, jobs, log, deps.workers ?? [], timing);
+    return await runJobs(boss, [...jobs, ...own], log, deps.workers ?? [], timing);
   } catch (err) {
     await boss.stop({ graceful: false, close: true }).catch(() => {});
     throw err;
