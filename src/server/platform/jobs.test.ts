@@ -230,6 +230,38 @@ describe.runIf(pgUrl)('N-05 jobs on PostgreSQL', () => {
   );
 
   it(
+    'N-05 runs of one job never overlap across instances, even when a run outlasts its period',
+    async () => {
+      const database = await createTestDatabase();
+      let running = 0;
+      let most = 0;
+      let runs = 0;
+      const job: Job = {
+        name: 'test-slow-every-1s',
+        everyMs: 1_000,
+        run: async () => {
+          running++;
+          most = Math.max(most, running);
+          await sleep(2_500);
+          running--;
+          runs++;
+        },
+      };
+      const one = await startJobs([job], quiet, { database, timing: FAST });
+      const two = await startJobs([job], quiet, { database, timing: FAST });
+      try {
+        await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(3), { timeout: 30_000, interval: 100 });
+      } finally {
+        await one.stop();
+        await two.stop();
+        await database.drop();
+      }
+      expect(most).toBe(1);
+    },
+    SLOW,
+  );
+
+  it(
     'N-05 a kill -9 in the middle of sending: after restart the mail is retried and every mail arrives exactly once',
     async () => {
       const database = await createTestDatabase();

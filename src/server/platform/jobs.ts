@@ -187,7 +187,9 @@ async function runJobs(
       // A finished run keeps its slot taken until the slot is over.
       deleteAfterSeconds: Math.max(86_400, 2 * slotSeconds),
     };
-    await boss.createQueue(job.name, options);
+    // One run at a time across all instances: a retry spilling into the next period waits for it.
+    // (A queue's policy is fixed when it is created; the other options follow the code.)
+    await boss.createQueue(job.name, { ...options, policy: 'singleton' });
     await boss.updateQueue(job.name, options);
     await boss.work(job.name, workOptions, async ([j]) => {
       try {
