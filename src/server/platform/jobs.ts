@@ -56,9 +56,9 @@ export interface JobTiming {
 const DEFAULT_TIMING: JobTiming = {
   firstTickMs: 5_000,
   heartbeatSeconds: 30,
-  superviseIntervalSeconds: 30,
+  superviseIntervalSeconds: 60,
   pollingIntervalSeconds: 2,
-  notifyPollingIntervalSeconds: 10,
+  notifyPollingIntervalSeconds: 30,
 };
 
 export interface JobRunner {
