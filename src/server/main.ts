@@ -4,10 +4,12 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-lock.ts';
 import { seedDemo } from './db/seed.ts';
 import { purgeDeletedAccounts } from './features/accounts/account-settings.ts';
+import { tokenPurgeJob } from './features/accounts/token-purge.ts';
 import { deleteAllPhotosOf } from './features/photos/service.ts';
 import { warmGeoIndex } from './platform/geo.ts';
 import { startJobs } from './platform/jobs.ts';
 import { mailPurgeJob } from './platform/mail-purge.ts';
+import { MAIL_QUEUE, outboxSender } from './platform/mail-sender.ts';
 import { operationsBanner } from './platform/operations.ts';
 import { createRedis, type RedisLog } from './platform/redis.ts';
 
@@ -57,7 +59,9 @@ export async function main() {
   const app = await buildApp({ config, database, redis });
   log = app.log;
 
-  const stopJobs = startJobs(
+  // Scheduled jobs and the outbox sender run on pg-boss, in the app's database (decision 0009).
+  const sender = config.smtpUrl ? outboxSender(app.db, config.smtpUrl) : undefined;
+  const jobs = await startJobs(
     [
       {
         name: 'purge-deleted-accounts',
@@ -66,9 +70,16 @@ export async function main() {
           purgeDeletedAccounts(app.db, (id) => deleteAllPhotosOf(app.db, app.media, id).then(() => {}), now),
       },
       mailPurgeJob(app.db),
+      tokenPurgeJob(app.db),
+      ...(sender ? [sender.sweep] : []),
     ],
     app.log,
+    { database, workers: sender ? [sender.worker] : [] },
   );
+  app.mailer.onQueued = (id) =>
+    void jobs
+      .enqueue(MAIL_QUEUE, { id }, String(id))
+      .catch((err) => app.log.warn({ err, id }, 'mail left for the outbox sweep'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -78,8 +89,9 @@ export async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      stopJobs();
       await app.close();
+      await jobs.stop();
+      sender?.close();
       await redis?.quit();
       await database.close();
       dataLock?.release();
@@ -98,6 +110,7 @@ export async function main() {
     // Port taken: close the database properly rather than leave it mid-write.
     console.error(`Cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`);
     await app.close().catch(() => {});
+    await jobs.stop().catch(() => {});
     await redis?.quit().catch(() => {});
     await database.close();
     dataLock?.release();

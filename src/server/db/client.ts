@@ -15,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
+  /** What the job queue (pg-boss, `platform/jobs.ts`) connects through: the server's URL, or the embedded instance. */
+  connection: { url: string } | { pglite: PGlite };
   /** Applies the committed migrations. */
   migrate(): Promise<void>;
   /** Resolves when the database answers a query. */
@@ -55,6 +57,7 @@ export async function openDatabase(opts: {
     return {
       db,
       driver: 'pg',
+      connection: { url: opts.url },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: async () => void (await pool.query('select 1')),
       close: async () => {
@@ -75,6 +78,7 @@ export async function openDatabase(opts: {
   return {
     db,
     driver: 'pglite',
+    connection: { pglite: client },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),

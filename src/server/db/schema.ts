@@ -330,17 +330,23 @@ export const emailTokens = pgTable(
   ],
 );
 
-/** Every e-mail the site sends; without SMTP it stays here and shows at /dev/mail. */
+/**
+ * Every e-mail the site sends; without SMTP it stays here ('kept') and shows at /dev/mail. With SMTP it
+ * is 'queued' until the outbox sender (a pg-boss job per mail, `platform/mail-sender.ts`) has sent it
+ * ('sent') or given up ('failed', with the error).
+ */
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
+  from: text('from').notNull().default(''),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
   headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-  status: text('status').$type<'kept' | 'sent' | 'failed'>().notNull(),
+  status: text('status').$type<'kept' | 'queued' | 'sent' | 'failed'>().notNull(),
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
 });
 
 /**

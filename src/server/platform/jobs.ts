@@ -1,41 +1,255 @@
+import { createHash } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Db as BossDb, type ConstructorOptions, fromPglite, PgBoss } from 'pg-boss';
+import type { Database } from '../db/client.ts';
 
+/**
+ * A periodic job: runs once per `everyMs` slot across every instance on the database (decision 0009).
+ * `run` must be safe to repeat: a run that fails or dies with its process (kill -9) is retried, so its
+ * effects are keyed per item (SQL that only touches rows that still qualify, per-item jobs, ...).
+ */
 export interface Job {
   name: string;
   everyMs: number;
-  run(now: Date): Promise<unknown>;
+  /** `ctx` is always given by startJobs; optional so that `run(now)` can be called directly in tests. */
+  run(now: Date, ctx?: JobContext): Promise<unknown>;
+  /** Retries after a failure or a crash mid-run (default 3), with exponential backoff. */
+  retryLimit?: number;
+  /** The first retry's delay in seconds (default 30), doubled with each further retry. */
+  retryDelaySeconds?: number;
+  /** How long one run may take before it counts as failed and is retried (default 15 minutes). */
+  maxRunSeconds?: number;
+}
+
+export interface JobContext {
+  /** Queues one item for a worker (see JobRunner.enqueue). */
+  enqueue(queue: string, data: object, key?: string): Promise<void>;
+}
+
+/** A queue of single items (one mail, one notification), each handled once, retried with backoff. */
+export interface QueueWorker<T extends object = object> {
+  name: string;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryDelayMaxSeconds?: number;
+  /** `last` is true on the final try: nothing retries it after a failure. */
+  handle(data: T, attempt: { retry: number; last: boolean }): Promise<unknown>;
+}
+
+export interface JobTiming {
+  /** Delay before the first scheduling tick after start (default 5 s: let the server come up first). */
+  firstTickMs: number;
+  /** A running job's heartbeat; a job whose process died is retried after this lapses (min 10). */
+  heartbeatSeconds: number;
+  /** How often pg-boss looks for lapsed heartbeats and expired jobs. */
+  superviseIntervalSeconds: number;
+  /** How often an idle worker polls while LISTEN/NOTIFY is down. */
+  pollingIntervalSeconds: number;
+  /**
+   * How often an idle worker polls while LISTEN/NOTIFY wakes it for new jobs: only retries and other
+   * jobs due later wait for this poll.
+   */
+  notifyPollingIntervalSeconds: number;
+}
+
+const DEFAULT_TIMING: JobTiming = {
+  firstTickMs: 5_000,
+  heartbeatSeconds: 30,
+  superviseIntervalSeconds: 60,
+  pollingIntervalSeconds: 2,
+  notifyPollingIntervalSeconds: 30,
+};
+
+export interface JobRunner {
+  /**
+   * Queues one item for a worker. With a `key` the item is queued at most once per key (the job's id
+   * derives from it), so re-queuing after a crash or from a sweep never doubles it.
+   */
+  enqueue(queue: string, data: object, key?: string): Promise<void>;
+  /** Stops scheduling, lets running jobs finish (up to `timeoutMs`), then stops pg-boss. */
+  stop(timeoutMs?: number): Promise<void>;
+  boss: PgBoss;
+}
+
+/** A stable job id for an idempotency key: the same key always names the same job. */
+export function jobIdFor(queue: string, key: string): string {
+  const h = createHash('sha256').update(`${queue}\0${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /**
- * Runs periodic jobs in this process. Every job is written to be safe when several instances run it at
- * once (its SQL only acts on rows that still qualify), so no cross-instance lock is needed yet; a queue
- * (pg-boss) can take over when jobs need retries or exactly-once delivery.
+ * pg-boss on the embedded PGlite. PGlite is one connection whose statements (and transactions) take
+ * turns, so pg-boss and the app never interleave inside a transaction. pg-boss's own adapter runs a
+ * `BEGIN ... COMMIT` script as one call but, when it fails halfway, sends its ROLLBACK as a second call:
+ * in between, an app statement waiting for the connection would run inside the aborted transaction.
+ * Those scripts run here inside PGlite's transaction(), which holds the connection until the rollback.
+ * Never enqueue from inside an app transaction on PGlite: the queue waits for that transaction, which
+ * waits for the queue.
  */
-export function startJobs(jobs: Job[], log: FastifyBaseLogger): () => void {
-  const timers = jobs.map((job) => {
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
+export function pgliteForBoss(client: PGlite): BossDb {
+  const base = fromPglite(client);
+  return {
+    ...base,
+    async executeSql(text, values) {
+      if (values?.length || !/^\s*BEGIN\b/i.test(text)) return base.executeSql(text, values);
+      return client.transaction(async (tx) => ({
+        rows: (await tx.exec(text)).flatMap((r) => r.rows ?? []),
+      }));
+    },
+  };
+}
+
+function bossOptions(database: Database, timing: JobTiming): ConstructorOptions {
+  const common: ConstructorOptions = {
+    schedule: false, // periods are throttle slots (below), not cron rows
+    superviseIntervalSeconds: timing.superviseIntervalSeconds,
+    monitorIntervalSeconds: timing.superviseIntervalSeconds,
+    migrate: true,
+    // New jobs wake the workers at once (a NOTIFY in the insert's transaction) rather than by polling.
+    useListenNotify: true,
+  };
+  if ('url' in database.connection)
+    return { ...common, connectionString: database.connection.url, max: 4, application_name: 'vonk-jobs' };
+  // PGlite has no autovacuum: the queue's tables are vacuumed by a job of their own (below), so
+  // pg-boss's check that autovacuum keeps up would only warn.
+  return {
+    ...common,
+    db: pgliteForBoss(database.connection.pglite),
+    backend: 'pglite',
+    monitorVacuum: false,
+  };
+}
+
+/**
+ * Starts pg-boss on the app's database and runs the periodic jobs and queue workers through it.
+ * Every instance ticks each job's schedule; pg-boss files the run in the period's throttle slot, whose
+ * unique index admits one job per slot, so with any number of instances a job runs once per period.
+ */
+export async function startJobs(
+  jobs: Job[],
+  log: FastifyBaseLogger,
+  deps: { database: Database; workers?: QueueWorker<never>[]; timing?: Partial<JobTiming> },
+): Promise<JobRunner> {
+  const timing = { ...DEFAULT_TIMING, ...deps.timing };
+  const boss = new PgBoss(bossOptions(deps.database, timing));
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
+  await boss.start();
+  const connection = deps.database.connection;
+  const own: Job[] =
+    'pglite' in connection
+      ? [
+          {
+            name: 'vacuum-job-queue',
+            everyMs: 86_400_000,
+            run: () => connection.pglite.exec('VACUUM (ANALYZE) pgboss.job'),
+          },
+        ]
+      : [];
+  try {
+    return await runJobs(boss, [...jobs, ...own], log, deps.workers ?? [], timing);
+  } catch (err) {
+    await boss.stop({ graceful: false, close: true }).catch(() => {});
+    throw err;
+  }
+}
+
+async function runJobs(
+  boss: PgBoss,
+  jobs: Job[],
+  log: FastifyBaseLogger,
+  workers: QueueWorker<never>[],
+  timing: JobTiming,
+): Promise<JobRunner> {
+  const enqueue: JobContext['enqueue'] = async (queue, data, key) => {
+    await boss.send(queue, data, key ? { id: jobIdFor(queue, key) } : {});
+  };
+
+  const workOptions = {
+    pollingIntervalSeconds: timing.pollingIntervalSeconds,
+    notifyPollingIntervalSeconds: Math.max(
+      timing.notifyPollingIntervalSeconds,
+      timing.pollingIntervalSeconds,
+    ),
+    includeMetadata: true,
+  } as const;
+  for (const job of jobs) {
+    const slotSeconds = Math.max(1, Math.round(job.everyMs / 1000));
+    const options = {
+      notify: true,
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: job.retryDelaySeconds ?? 30,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: job.maxRunSeconds ?? 900,
+      heartbeatSeconds: timing.heartbeatSeconds,
+      // A finished run keeps its slot taken until the slot is over.
+      deleteAfterSeconds: Math.max(86_400, 2 * slotSeconds),
+    };
+    // One run at a time across all instances: a retry spilling into the next period waits for it.
+    // (A queue's policy is fixed when it is created; the other options follow the code.)
+    await boss.createQueue(job.name, { ...options, policy: 'singleton' });
+    await boss.updateQueue(job.name, options);
+    await boss.work(job.name, workOptions, async ([j]) => {
       try {
-        const result = await job.run(new Date());
+        const result = await job.run(new Date(), { enqueue });
         log.debug({ job: job.name, result }, 'job done');
+        return result;
       } catch (err) {
-        log.error({ err, job: job.name }, 'job failed');
-      } finally {
-        running = false;
+        log.error({ err, job: job.name, retry: j?.retryCount }, 'job failed');
+        throw err;
       }
+    });
+  }
+  for (const worker of workers) {
+    const options = {
+      notify: true,
+      retryLimit: worker.retryLimit,
+      retryDelay: worker.retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: worker.retryDelayMaxSeconds ?? 3600,
+      heartbeatSeconds: timing.heartbeatSeconds,
     };
-    const first = setTimeout(tick, 5_000);
-    const every = setInterval(tick, job.everyMs);
+    await boss.createQueue(worker.name, options);
+    await boss.updateQueue(worker.name, options);
+    await boss.work(worker.name, workOptions, async ([j]) => {
+      if (!j) return;
+      return worker.handle(j.data as never, {
+        retry: j.retryCount,
+        last: j.retryCount >= j.retryLimit,
+      });
+    });
+  }
+
+  const timers: NodeJS.Timeout[] = [];
+  let stopped = false;
+  for (const job of jobs) {
+    const slotSeconds = Math.max(1, Math.round(job.everyMs / 1000));
+    const tick = () => {
+      if (stopped) return;
+      boss
+        .send(job.name, {}, { singletonSeconds: slotSeconds, singletonKey: 'every' })
+        .catch((err) => log.warn({ err, job: job.name }, 'job not scheduled'));
+    };
+    // Ticking twice per period (at least once a minute) finds every slot, whatever the timers' drift.
+    const first = setTimeout(() => {
+      tick();
+      const every = setInterval(tick, Math.min(Math.max(job.everyMs / 2, 500), 60_000));
+      every.unref();
+      timers.push(every);
+    }, timing.firstTickMs);
     first.unref();
-    every.unref();
-    return () => {
-      clearTimeout(first);
-      clearInterval(every);
-    };
-  });
-  return () => {
-    for (const stop of timers) stop();
+    timers.push(first);
+  }
+
+  return {
+    boss,
+    enqueue,
+    async stop(timeoutMs = 8_000) {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
   };
 }

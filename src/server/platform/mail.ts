@@ -1,6 +1,5 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
@@ -15,38 +14,37 @@ export interface OutgoingMail {
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Told the outbox id of each mail queued for SMTP. The job runner sets it to hand the mail to the
+   * outbox sender at once; without it the sender's sweep finds the mail within a minute.
+   */
+  onQueued?: (id: number) => void;
 }
 
 /**
- * Every mail is written to the outbox table; with SMTP_URL it is also sent, and the row says whether that
- * worked. Without SMTP the outbox is the mailbox: /dev/mail shows it in development.
+ * Every mail is written to the outbox table. With SMTP_URL it is queued there and the outbox sender
+ * (`mail-sender.ts`, on pg-boss) sends it, with retries; the row says how that went. Without SMTP the
+ * outbox is the mailbox: /dev/mail shows it in development.
  */
 export function createMailer(db: Db, smtpUrl: string | undefined): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-  return {
+  const mailer: Mailer = {
     async send(mail) {
-      let status: 'kept' | 'sent' | 'failed' = 'kept';
-      let error: string | null = null;
-      if (transport) {
-        try {
-          await transport.sendMail({ ...mail, headers: mail.headers });
-          status = 'sent';
-        } catch (err) {
-          status = 'failed';
-          error = err instanceof Error ? err.message : String(err);
-        }
-      }
-      await db.insert(mailOutbox).values({
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: mail.headers ?? {},
-        status,
-        error,
-      });
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({
+          from: mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers ?? {},
+          status: smtpUrl ? 'queued' : 'kept',
+        })
+        .returning({ id: mailOutbox.id });
+      if (smtpUrl && row) mailer.onQueued?.(row.id);
     },
   };
+  return mailer;
 }
 
 declare module 'fastify' {
