@@ -23,6 +23,7 @@ import { creditRoutes } from './features/credits/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { swipeRoutes } from './features/discovery/swipe-routes.ts';
 import { likeRoutes } from './features/likes/routes.ts';
+import { mailRoutes } from './features/notifications/mail-routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { photoRoutes } from './features/photos/routes.ts';
 import { blockRoutes } from './features/profiles/blocks-routes.ts';
@@ -223,6 +224,7 @@ export async function buildApp({
   await app.register(blockRoutes);
   await app.register(likeRoutes);
   await app.register(notificationRoutes);
+  await app.register(mailRoutes);
   await app.register(swipeRoutes);
   await app.register(discoveryRoutes);
   await app.register(creditRoutes);

@@ -35,6 +35,8 @@ const ZEnv = z.object({
       return parsed;
     }),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Shared secret of the mail provider's bounce and complaint reports (POST /api/mail/events). */
+  MAIL_EVENTS_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
   GEOIP_HEADER: z
     .string()
     .regex(/^[a-z0-9-]+$/i)
@@ -94,6 +96,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Bearer token that opens /metrics to other machines (it always answers on loopback). */
   metricsToken: string | undefined;
+  /** Bearer secret of POST /api/mail/events (bounces, complaints); the endpoint is off without it. */
+  mailEventsSecret: string | undefined;
   geoipHeader: string;
   logLevel: string;
   /** Requests per minute one address may make to /api (each route may set a lower limit). */
@@ -131,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    mailEventsSecret: e.MAIL_EVENTS_SECRET,
     geoipHeader: e.GEOIP_HEADER.toLowerCase(),
     // Request logs matter in production; on a laptop they drown the start-up message.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'warn'),

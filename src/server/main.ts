@@ -4,9 +4,11 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-lock.ts';
 import { seedDemo } from './db/seed.ts';
 import { purgeDeletedAccounts } from './features/accounts/account-settings.ts';
+import { notificationMailJobs } from './features/notifications/mail-notices.ts';
 import { deleteAllPhotosOf } from './features/photos/service.ts';
 import { warmGeoIndex } from './platform/geo.ts';
 import { startJobs } from './platform/jobs.ts';
+import { mailSenderJob } from './platform/mail.ts';
 import { mailPurgeJob } from './platform/mail-purge.ts';
 import { operationsBanner } from './platform/operations.ts';
 import { createRedis, type RedisLog } from './platform/redis.ts';
@@ -66,6 +68,12 @@ export async function main() {
           purgeDeletedAccounts(app.db, (id) => deleteAllPhotosOf(app.db, app.media, id).then(() => {}), now),
       },
       mailPurgeJob(app.db),
+      mailSenderJob(app.mailer),
+      ...notificationMailJobs({
+        db: app.db,
+        mailer: app.mailer,
+        originOf: (site) => config.publicUrl ?? `https://${site.domain}`,
+      }),
     ],
     app.log,
   );

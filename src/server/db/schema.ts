@@ -325,17 +325,49 @@ export const emailTokens = pgTable(
 );
 
 /** Every e-mail the site sends; without SMTP it stays here and shows at /dev/mail. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-  status: text('status').$type<'kept' | 'sent' | 'failed'>().notNull(),
-  error: text('error'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * kept: no SMTP, the outbox is the mailbox; queued: waits for the sender job; sent; failed: the last
+     * attempt failed, tried again at `nextAttemptAt` (null: given up after MAIL_RETRY.maxAttempts).
+     */
+    status: text('status').$type<'kept' | 'queued' | 'sent' | 'failed'>().notNull(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The sender job reads only the mails still to send.
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+  ],
+);
+
+/**
+ * Every notification mail or push sent to a member, by idempotency key (N-03, N-05): a job claims a key
+ * in the transaction that queues the mail, so a retried job or a second instance never sends it twice.
+ * `ref` groups keys (the conversation a new-message mail was about), for spacing mails out.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    key: text('key').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'mail' | 'push'>().notNull(),
+    ref: text('ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notification_deliveries_user_idx').on(t.userId, t.ref, t.createdAt)],
+);
 
 /**
  * Web-push subscriptions (N-02): one row per browser or device of a member. The endpoint is unique: a
