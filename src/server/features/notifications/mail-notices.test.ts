@@ -184,7 +184,12 @@ describe('N-04 bounces, complaints and turning e-mail back on', () => {
     await sendMessageMails(ctx, later(MAIL_NOTICES.quietMs + 1000));
     expect(await mailsTo(m)).toHaveLength(0);
 
-    const enable = await api(t.app, m, 'POST', '/api/account/email/enable');
+    const enable = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/email/enable',
+      cookies: m.cookies,
+      payload: {},
+    });
     expect(enable.statusCode).toBe(200);
     expect(enable.json().user.notifications_disabled).toEqual([]);
     await sendMessageMails(ctx, later(MAIL_NOTICES.quietMs + 2000));

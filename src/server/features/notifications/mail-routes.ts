@@ -88,7 +88,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  app.put(
     '/api/account/email/enable',
     {
       preHandler: app.requireUser,
