@@ -1,5 +1,6 @@
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.ts';
 import { blocks, mailOutbox, notificationDeliveries, users } from '../../db/schema.ts';
 import { createMailer } from '../../platform/mail.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -151,6 +152,40 @@ describe('N-03 new-message mails', () => {
       .from(notificationDeliveries)
       .where(like(notificationDeliveries.key, 'mail:n:%'));
     expect(keys.filter((k) => k.userId === b.id)).toHaveLength(2);
+  });
+});
+
+describe('N-05 two instances', () => {
+  it('N-05 two instances on one database run the reminder and new-message jobs at once: one mail each', async () => {
+    // On PostgreSQL (npm run test:pg) the second instance has its own connection pool.
+    const url = (t.database as { url?: string }).url;
+    const second = url ? await openDatabase({ url, dataDir: null }) : null;
+    try {
+      const other: NoticeContext = {
+        db: second?.db ?? t.app.db,
+        mailer: createMailer(second?.db ?? t.app.db, undefined),
+        originOf: ctx.originOf,
+      };
+      const a = await paid();
+      const b = await paid();
+      const conv = await openChat(t.app, a, b);
+      for (let i = 0; i < 3; i++) await sendText(t.app, a, conv, `x${i}`);
+      const soon = later(MAIL_NOTICES.quietMs + 1000);
+      const [one, two] = await Promise.all([sendMessageMails(ctx, soon), sendMessageMails(other, soon)]);
+      expect((one ?? 0) + (two ?? 0)).toBeGreaterThanOrEqual(1);
+      expect(await mailsTo(b)).toHaveLength(1);
+      const next = later(MAIL_NOTICES.reminderAfterMs + 1000);
+      await Promise.all([
+        sendReminderMails(ctx, next),
+        sendReminderMails(other, next),
+        sendReminderMails(other, next),
+      ]);
+      const mails = await mailsTo(b);
+      expect(mails).toHaveLength(2);
+      expect(mails.filter((m) => m.text.includes('ongelezen'))).toHaveLength(1);
+    } finally {
+      await second?.close();
+    }
   });
 });
 
