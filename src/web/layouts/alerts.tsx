@@ -228,31 +228,33 @@ function PushAlert({ user, routeName }: { user: TUser; routeName: string | null 
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 sm:py-2">
         <Bell aria-hidden size={22} className="shrink-0 text-primary" />
-        <p className="min-w-0 flex-1 text-[15px]" role="status">
-          <strong className="font-semibold">
-            <FormattedMessage id="notify.push_alert.title" />
-          </strong>{' '}
-          {deniedNow ? (
-            <FormattedMessage id="notify.push_alert.denied" />
-          ) : (
-            <span className="hidden sm:inline">
-              <FormattedMessage id="notify.push_alert.body" />
-            </span>
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="min-w-0 flex-1 basis-56 text-[15px]" role="status">
+            <strong className="font-semibold">
+              <FormattedMessage id="notify.push_alert.title" />
+            </strong>{' '}
+            {deniedNow ? (
+              <FormattedMessage id="notify.push_alert.denied" />
+            ) : (
+              <span className="hidden sm:inline">
+                <FormattedMessage id="notify.push_alert.body" />
+              </span>
+            )}
+          </p>
+          {!deniedNow && (
+            <button
+              type="button"
+              className="btn btn-primary min-h-11 shrink-0 px-4 py-2 text-sm"
+              disabled={push.busy}
+              onClick={() => {
+                setAsked(true);
+                void push.enable();
+              }}
+            >
+              <FormattedMessage id="notify.push_alert.enable" />
+            </button>
           )}
-        </p>
-        {!deniedNow && (
-          <button
-            type="button"
-            className="btn btn-primary min-h-11 shrink-0 px-4 py-2 text-sm"
-            disabled={push.busy}
-            onClick={() => {
-              setAsked(true);
-              void push.enable();
-            }}
-          >
-            <FormattedMessage id="notify.push_alert.enable" />
-          </button>
-        )}
+        </div>
         <DismissButton label={intl.formatMessage({ id: 'notify.push_alert.dismiss' })} onClick={dismiss} />
       </div>
     </section>
