@@ -55,7 +55,14 @@ export default defineConfig({
     url: `http://localhost:${port}/readyz`,
     timeout: 90_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', TRUST_PROXY: 'loopback' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      TRUST_PROXY: 'loopback',
+      // The bounce endpoint's shared secret (e2e/notify.spec.ts reports a bounce with it).
+      MAIL_EVENTS_SECRET: 'e2e-mail-events-secret-0123456789',
+    },
     stdout: 'pipe',
   },
 });

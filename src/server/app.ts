@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -24,6 +25,8 @@ import { creditRoutes } from './features/credits/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { swipeRoutes } from './features/discovery/swipe-routes.ts';
 import { likeRoutes } from './features/likes/routes.ts';
+import { mailRoutes } from './features/notifications/mail-routes.ts';
+import { startPushDispatch } from './features/notifications/push-sender.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { photoRoutes } from './features/photos/routes.ts';
 import { blockRoutes } from './features/profiles/blocks-routes.ts';
@@ -40,6 +43,7 @@ import { loggerOptions } from './platform/logging.ts';
 import { createMailer } from './platform/mail.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
 import { assertMetricsAllowed, registerDevTools } from './platform/operations.ts';
+import { createPresence } from './platform/presence.ts';
 import { trustFunction } from './platform/proxy.ts';
 import { fallbackStore } from './platform/rate-limit-store.ts';
 import { getVapidKeys } from './platform/secrets.ts';
@@ -72,6 +76,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** The real-time bus; by default over `redis` when given (channel vonk:realtime), else in-process. */
   bus?: Bus;
+  /** Tests: the HTTPS agent web push uses (one that trusts a local test push service). */
+  pushAgent?: Agent;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -94,6 +100,7 @@ export async function buildApp({
   redis,
   logStream,
   bus,
+  pushAgent,
 }: AppDeps): Promise<FastifyInstance> {
   const trusted = trustFunction(config.trustProxy);
   const app = Fastify({
@@ -211,6 +218,9 @@ export async function buildApp({
   app.decorate('bus', bus ?? (redis ? createRedisBus(redis, { log: app.log }) : createLocalBus(app.log)));
   app.addHook('onClose', async () => app.bus.close());
   closeSocketsOnLogout(app);
+  app.decorate('presence', createPresence(redis));
+  const stopPush = startPushDispatch(app, { db: database.db, agent: pushAgent });
+  app.addHook('onClose', async () => stopPush());
   app.decorate('mailer', createMailer(database.db, config.smtpUrl));
   app.decorate(
     'media',
@@ -226,6 +236,7 @@ export async function buildApp({
   await app.register(blockRoutes);
   await app.register(likeRoutes);
   await app.register(notificationRoutes);
+  await app.register(mailRoutes);
   await app.register(swipeRoutes);
   await app.register(discoveryRoutes);
   await app.register(creditRoutes);

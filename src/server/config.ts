@@ -35,6 +35,10 @@ const ZEnv = z.object({
       return parsed;
     }),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Shared secret of the mail provider's bounce and complaint reports (POST /api/mail/events). */
+  MAIL_EVENTS_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Tests only: accept push endpoints on loopback/private addresses (a local test push service). */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.optional(),
   GEOIP_HEADER: z
     .string()
     .regex(/^[a-z0-9-]+$/i)
@@ -67,6 +71,12 @@ const S3_VARS = [
 
 /** The S3 variables belong together: a bucket for any of them, both keys or neither. */
 function checkS3(e: z.infer<typeof ZEnv>, ctx: z.core.$RefinementCtx) {
+  if (e.PUSH_ALLOW_PRIVATE_ENDPOINTS && e.NODE_ENV === 'production')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUSH_ALLOW_PRIVATE_ENDPOINTS'],
+      message: 'is for tests only and cannot be on in production',
+    });
   const given = S3_VARS.filter((name) => e[name as keyof typeof e] !== undefined);
   if (!e.S3_BUCKET && given.length > 0)
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is needed with ${given.join(', ')}` });
@@ -94,6 +104,10 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Bearer token that opens /metrics to other machines (it always answers on loopback). */
   metricsToken: string | undefined;
+  /** Bearer secret of POST /api/mail/events (bounces, complaints); the endpoint is off without it. */
+  mailEventsSecret: string | undefined;
+  /** Tests only (refused in production): push endpoints on loopback or private addresses are accepted. */
+  pushAllowPrivateEndpoints: boolean;
   geoipHeader: string;
   logLevel: string;
   /** Requests per minute one address may make to /api (each route may set a lower limit). */
@@ -131,6 +145,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    mailEventsSecret: e.MAIL_EVENTS_SECRET,
+    pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS ?? false,
     geoipHeader: e.GEOIP_HEADER.toLowerCase(),
     // Request logs matter in production; on a laptop they drown the start-up message.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'warn'),

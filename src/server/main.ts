@@ -5,6 +5,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-lock.ts';
 import { seedDemo } from './db/seed.ts';
 import { purgeDeletedAccounts } from './features/accounts/account-settings.ts';
 import { tokenPurgeJob } from './features/accounts/token-purge.ts';
+import { notificationMailJobs } from './features/notifications/mail-notices.ts';
 import { deleteAllPhotosOf } from './features/photos/service.ts';
 import { warmGeoIndex } from './platform/geo.ts';
 import { startJobs } from './platform/jobs.ts';
@@ -72,6 +73,11 @@ export async function main() {
       mailPurgeJob(app.db),
       tokenPurgeJob(app.db),
       ...(sender ? [sender.sweep] : []),
+      ...notificationMailJobs({
+        db: app.db,
+        mailer: app.mailer,
+        originOf: (site) => config.publicUrl ?? `https://${site.domain}`,
+      }),
     ],
     app.log,
     { database, workers: sender ? [sender.worker] : [] },

@@ -42,3 +42,56 @@ self.addEventListener('install', () => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
+
+/** A push (N-02): the server sends the site's name and icon, a discreet text and the page to open. */
+interface PushPayload {
+  title?: string;
+  body?: string;
+  url?: string;
+  tag?: string;
+  icon?: string;
+}
+
+/** Only pages of this site open from a notification. */
+function samePath(url: unknown): string {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/';
+}
+
+self.addEventListener('push', (event) => {
+  let data: PushPayload = {};
+  try {
+    data = (event.data?.json() as PushPayload) ?? {};
+  } catch {
+    data = { body: event.data?.text() };
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || self.location.hostname, {
+      body: data.body ?? '',
+      icon: data.icon ?? '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: data.tag,
+      data: { url: samePath(data.url) },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(samePath(event.notification.data?.url), self.location.origin).href;
+  const work = (async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+    if (open) {
+      // An open tab of the site goes to the page and comes to the front.
+      const moved = await open.navigate(url).catch(() => null);
+      await (moved ?? open).focus().catch(() => {});
+      if (moved) return;
+    }
+    await self.clients.openWindow(url);
+  })();
+  try {
+    event.waitUntil(work);
+  } catch {
+    // Not a browser-made event: the work runs anyway.
+  }
+});

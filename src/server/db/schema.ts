@@ -350,6 +350,25 @@ export const mailOutbox = pgTable('mail_outbox', {
 });
 
 /**
+ * Every notification mail or push sent to a member, by idempotency key (N-03, N-05): a job claims a key
+ * in the transaction that queues the mail, so a retried job or a second instance never sends it twice.
+ * `ref` groups keys (the conversation a new-message mail was about), for spacing mails out.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    key: text('key').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'mail' | 'push'>().notNull(),
+    ref: text('ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notification_deliveries_user_idx').on(t.userId, t.ref, t.createdAt)],
+);
+
+/**
  * Web-push subscriptions (N-02): one row per browser or device of a member. The endpoint is unique: a
  * browser that logs in as someone else moves its subscription to that member.
  */

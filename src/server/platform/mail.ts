@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
+/** The database or a transaction of it. */
+type Conn = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface OutgoingMail {
   to: string;
   from: string;
@@ -19,6 +22,11 @@ export interface Mailer {
    * outbox sender at once; without it the sender's sweep finds the mail within a minute.
    */
   onQueued?: (id: number) => void;
+  /**
+   * Writes a mail to the outbox in the caller's transaction, for the outbox sender to send. What
+   * notification jobs use, so the mail exists exactly when its idempotency key is claimed (N-03, N-05).
+   */
+  queue(tx: Conn, mail: OutgoingMail): Promise<void>;
 }
 
 /**
@@ -27,21 +35,24 @@ export interface Mailer {
  * outbox is the mailbox: /dev/mail shows it in development.
  */
 export function createMailer(db: Db, smtpUrl: string | undefined): Mailer {
+  const row = (mail: OutgoingMail) => ({
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers ?? {},
+    status: smtpUrl ? ('queued' as const) : ('kept' as const),
+  });
   const mailer: Mailer = {
     async send(mail) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
-          from: mail.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          headers: mail.headers ?? {},
-          status: smtpUrl ? 'queued' : 'kept',
-        })
-        .returning({ id: mailOutbox.id });
-      if (smtpUrl && row) mailer.onQueued?.(row.id);
+      const [stored] = await db.insert(mailOutbox).values(row(mail)).returning({ id: mailOutbox.id });
+      if (smtpUrl && stored) mailer.onQueued?.(stored.id);
+    },
+    async queue(tx, mail) {
+      // Inside the caller's transaction, so no hand-over here (on PGlite a queue call inside a transaction
+      // would wait for it): the sender's sweep picks the mail up within a minute.
+      await tx.insert(mailOutbox).values(row(mail));
     },
   };
   return mailer;
@@ -62,6 +73,8 @@ export function registerDevMail(app: FastifyInstance) {
       subject: m.subject,
       text: m.text,
       html: m.html,
+      headers: m.headers,
+      status: m.status,
       sentAt: m.createdAt,
     })),
   );

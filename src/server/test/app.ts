@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -71,6 +72,7 @@ export async function createTestApp(
     webFiles?: Record<string, string | Buffer>;
     logStream?: DestinationStream;
     bus?: Bus;
+    pushAgent?: Agent;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -98,6 +100,7 @@ export async function createTestApp(
     redis: deps.redis,
     logStream: deps.logStream,
     bus: deps.bus,
+    pushAgent: deps.pushAgent,
   });
   await app.ready();
   return {

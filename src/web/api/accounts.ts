@@ -124,6 +124,15 @@ export function useNotificationSettings() {
   );
 }
 
+/** Turns e-mail back on after a bounce, a spam report or an unsubscribe link (N-04). */
+export function useEnableEmail() {
+  return useOptimisticUser(
+    '/api/account/email/enable',
+    (user) => ({ ...user, notifications_disabled: [] }),
+    () => ({}),
+  );
+}
+
 export function usePrivacy() {
   return useOptimisticUser(
     '/api/account/privacy',

@@ -66,3 +66,54 @@ export function shouldShowPhotoWarning(
   if (!Number.isNaN(at) && now - at < PHOTO_WARNING_QUIET_MS && at <= now) return false;
   return true;
 }
+
+/** Push permission of this browser (spec §4): not capable, unknown (not asked yet), denied, granted. */
+export type PushPermission = 'unsupported' | 'unknown' | 'denied' | 'granted';
+
+/** Pages that never show the push-enable alert (spec §4). */
+export const PUSH_ALERT_HIDDEN_ON: readonly string[] = [
+  'signup',
+  'notifications',
+  'activate-done',
+  'directdebit',
+  'premium',
+  'complete-signup',
+];
+
+export const pushAlertKey = (userId: number) => `vonk.push-alert-dismissed.${userId}`;
+
+/**
+ * The push-enable alert (L-05, N-02): a browser that can get pushes, not subscribed yet, where the
+ * member has not been asked (unknown) or was asked and said yes without a subscription; a denied
+ * permission shows the alert only right after the member pressed the button (the page says how to allow
+ * it). Hidden on its pages and once dismissed.
+ */
+export function shouldShowPushAlert(
+  state: { permission: PushPermission; subscribed: boolean },
+  routeName: string | null,
+  dismissed: boolean,
+): boolean {
+  if (dismissed || state.subscribed) return false;
+  if (routeName && PUSH_ALERT_HIDDEN_ON.includes(routeName)) return false;
+  return state.permission === 'unknown' || state.permission === 'granted';
+}
+
+/** Pages that never show the disabled-notifications alert (spec §4). */
+export const DISABLED_ALERT_HIDDEN_ON: readonly string[] = ['settings', 'notifications'];
+
+export const disabledAlertKey = (userId: number) => `vonk.email-disabled-dismissed.${userId}`;
+
+/**
+ * The disabled-notifications alert (L-05, N-04): e-mail to the member stopped (bounce, spam report,
+ * unsubscribe link); hidden on settings and notifications and once dismissed (until it stops again
+ * for a new reason: the dismissal stores the reasons it saw).
+ */
+export function shouldShowDisabledAlert(
+  user: Pick<TUser, 'notifications_disabled'> | null,
+  routeName: string | null,
+  dismissedFor: string | null,
+): boolean {
+  if (!user || user.notifications_disabled.length === 0) return false;
+  if (routeName && DISABLED_ALERT_HIDDEN_ON.includes(routeName)) return false;
+  return dismissedFor !== [...user.notifications_disabled].sort().join(',');
+}

@@ -1,4 +1,4 @@
-import { Camera, MailWarning, X } from 'lucide-react';
+import { Bell, Camera, MailWarning, X } from 'lucide-react';
 import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -6,13 +6,19 @@ import type { TUser } from '../../shared/contract/accounts.ts';
 import { matchRoute, pathFor } from '../../shared/routes.ts';
 import { useResendActivation } from '../api/accounts.ts';
 import { errorText } from '../api/error-text.ts';
+import { usePush } from '../api/push.ts';
 import { useUser } from '../api/session.ts';
 import { Modal } from '../components/modal.tsx';
+import { useSite } from '../site-context.tsx';
 import {
   activationReminderAsModal,
+  disabledAlertKey,
   photoWarningKey,
+  pushAlertKey,
   shouldShowActivationReminder,
+  shouldShowDisabledAlert,
   shouldShowPhotoWarning,
+  shouldShowPushAlert,
 } from './alert-rules.ts';
 
 const PHONE_QUERIES = ['(max-width: 767px)', '(pointer: coarse)'];
@@ -178,6 +184,126 @@ function PhotoWarning({ user, routeName }: { user: TUser; routeName: string | nu
   );
 }
 
+function storeDismissal(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage blocked: hidden for this visit only.
+  }
+}
+
+function DismissButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="-mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-white/70 hover:text-ink"
+    >
+      <X aria-hidden size={20} />
+    </button>
+  );
+}
+
+/** "Turn on notifications" (L-05, N-02): permission states of spec §4, hidden-on pages, stored dismissal. */
+function PushAlert({ user, routeName }: { user: TUser; routeName: string | null }) {
+  const intl = useIntl();
+  const { settings } = useSite();
+  const push = usePush(settings.push_public_key);
+  const key = pushAlertKey(user.id);
+  const [dismissed, setDismissed] = useState(() => readDismissal(key) !== null);
+  const [asked, setAsked] = useState(false);
+  if (!push.state || !settings.push_public_key) return null;
+  const deniedNow = asked && push.state.permission === 'denied';
+  if (!deniedNow && !shouldShowPushAlert(push.state, routeName, dismissed)) return null;
+  const dismiss = () => {
+    storeDismissal(key, new Date().toISOString());
+    setDismissed(true);
+  };
+  return (
+    <section
+      aria-label={intl.formatMessage({ id: 'notify.push_alert.title' })}
+      className="border-b border-primary/20 bg-primary-soft"
+      data-testid="push-alert"
+    >
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 sm:py-2">
+        <Bell aria-hidden size={22} className="shrink-0 text-primary" />
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="min-w-0 flex-1 basis-56 text-[15px]" role="status">
+            <strong className="font-semibold">
+              <FormattedMessage id="notify.push_alert.title" />
+            </strong>{' '}
+            {deniedNow ? (
+              <FormattedMessage id="notify.push_alert.denied" />
+            ) : (
+              <span className="hidden sm:inline">
+                <FormattedMessage id="notify.push_alert.body" />
+              </span>
+            )}
+          </p>
+          {!deniedNow && (
+            <button
+              type="button"
+              className="btn btn-primary min-h-11 shrink-0 px-4 py-2 text-sm"
+              disabled={push.busy}
+              onClick={() => {
+                setAsked(true);
+                void push.enable();
+              }}
+            >
+              <FormattedMessage id="notify.push_alert.enable" />
+            </button>
+          )}
+        </div>
+        <DismissButton label={intl.formatMessage({ id: 'notify.push_alert.dismiss' })} onClick={dismiss} />
+      </div>
+    </section>
+  );
+}
+
+/** "We can't send you e-mails" (L-05, N-04): with a link to the settings, where e-mail goes back on. */
+function DisabledAlert({ user, routeName }: { user: TUser; routeName: string | null }) {
+  const intl = useIntl();
+  const key = disabledAlertKey(user.id);
+  const [dismissedFor, setDismissedFor] = useState(() => readDismissal(key));
+  const settingsPath = pathFor('settings');
+  if (!settingsPath || !shouldShowDisabledAlert(user, routeName, dismissedFor)) return null;
+  const dismiss = () => {
+    const reasons = [...user.notifications_disabled].sort().join(',');
+    storeDismissal(key, reasons);
+    setDismissedFor(reasons);
+  };
+  return (
+    <section
+      aria-label={intl.formatMessage({ id: 'notify.disabled_alert.title' })}
+      className="border-b border-secondary/40 bg-secondary-soft text-on-secondary"
+      data-testid="email-disabled-alert"
+    >
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 sm:py-2">
+        <MailWarning aria-hidden size={22} className="shrink-0" />
+        <p className="min-w-0 flex-1 text-[15px]">
+          <strong className="font-semibold">
+            <FormattedMessage id="notify.disabled_alert.title" />
+          </strong>{' '}
+          <span className="hidden sm:inline">
+            <FormattedMessage id="notify.disabled_alert.body" />
+          </span>{' '}
+          <Link
+            to={settingsPath}
+            className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
+          >
+            <FormattedMessage id="notify.disabled_alert.action" />
+          </Link>
+        </p>
+        <DismissButton
+          label={intl.formatMessage({ id: 'notify.disabled_alert.dismiss' })}
+          onClick={dismiss}
+        />
+      </div>
+    </section>
+  );
+}
+
 /** The warnings header of the default layout, under the top navigation (L-05). */
 export function Alerts() {
   const { user } = useUser();
@@ -198,6 +324,8 @@ export function Alerts() {
       {activation}
       {/* Keyed by member: another member on this browser reads their own dismissal. */}
       <PhotoWarning key={user.id} user={user} routeName={routeName} />
+      <DisabledAlert key={`mail-${user.id}`} user={user} routeName={routeName} />
+      <PushAlert key={`push-${user.id}`} user={user} routeName={routeName} />
     </>
   );
 }

@@ -139,6 +139,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           currentUser(req).id,
           subscription,
           req.headers['user-agent'] ?? '',
+          { allowPrivate: app.config.pushAllowPrivateEndpoints },
         );
         return reply.status(201).send({ ok: true as const });
       }

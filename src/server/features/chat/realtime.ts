@@ -155,6 +155,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       conn.socket.ping();
     }
     if (conns.length === 0) return;
+    app.presence.refresh(hub.byMember.keys());
     try {
       const live = await liveSessionIds(
         app.db,
@@ -197,10 +198,14 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         return;
       }
       hub.add(conn);
+      app.presence.connected(conn.user.id);
       socket.on('pong', () => {
         conn.alive = true;
       });
-      socket.on('close', () => hub.remove(conn));
+      socket.on('close', () => {
+        hub.remove(conn);
+        app.presence.disconnected(conn.user.id);
+      });
       socket.on('message', (data: Buffer, isBinary: boolean) => {
         void onFrame(conn, data, isBinary).catch((err) => {
           req.log.warn({ err }, 'realtime frame failed');

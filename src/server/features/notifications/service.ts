@@ -60,15 +60,17 @@ function hexPairToIpv4(high: string, low: string): string {
 
 /**
  * Stores a member's push subscription for this device (N-02, spec §7 `POST /api/user.php?push=1`). A
- * member may have several devices; beyond PUSH.maxDevices the oldest goes.
+ * member may have several devices; beyond PUSH.maxDevices the oldest goes. `allowPrivate` (config
+ * PUSH_ALLOW_PRIVATE_ENDPOINTS, refused in production) lets tests use a push service on loopback.
  */
 export async function savePushSubscription(
   db: Db,
   userId: number,
   subscription: TPushSubscription,
   userAgent: string,
+  opts: { allowPrivate?: boolean } = {},
 ) {
-  if (!isPublicHost(new URL(subscription.endpoint).hostname)) {
+  if (!opts.allowPrivate && !isPublicHost(new URL(subscription.endpoint).hostname)) {
     throw new AppError(400, 'validation', 'error.validation', {
       details: { fieldIds: { 'subscription.endpoint': 'push.endpoint_invalid' } },
     });

@@ -26,6 +26,7 @@ import { RULES } from '../../../shared/rules.ts';
 import {
   useChangeEmail,
   useChangePassword,
+  useEnableEmail,
   useLocationOptions,
   useNotificationSettings,
   usePrivacy,
@@ -203,6 +204,7 @@ function PasswordSection() {
 function NotificationsSection({ user }: { user: TUser }) {
   const { settings } = useSite();
   const save = useNotificationSettings();
+  const enable = useEnableEmail();
   const disabled = user.notifications_disabled;
   return (
     <Section
@@ -231,6 +233,15 @@ function NotificationsSection({ user }: { user: TUser }) {
             <p className="mt-1 text-[15px]">
               <FormattedMessage id="email_disabled.help" values={{ support: settings.support_email }} />
             </p>
+            <button
+              type="button"
+              className="btn btn-primary mt-3"
+              disabled={enable.isPending}
+              onClick={() => enable.mutate(undefined)}
+            >
+              <FormattedMessage id="notify.email_enable" />
+            </button>
+            <ErrorAlert error={enable.error} />
           </div>
         </div>
       )}

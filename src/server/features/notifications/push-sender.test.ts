@@ -1,0 +1,211 @@
+import { execFileSync } from 'node:child_process';
+import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { pushSubscriptions } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { buildMember, type TestMember } from '../../test/members.ts';
+import { api, openChat, sendText } from '../chat/chat-test-kit.ts';
+
+/** What the test push service received. */
+interface Received {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+let t: TestApp;
+let server: Server;
+let base: string;
+let dir: string;
+const received: Received[] = [];
+/** Status the test push service answers per path (default 201). */
+const answers = new Map<string, number>();
+
+beforeAll(async () => {
+  // A push service on loopback with a self-signed certificate, made for this run.
+  dir = mkdtempSync(join(tmpdir(), 'vonk-push-'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
+  const cert = readFileSync(join(dir, 'cert.pem'));
+  server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(answers.get(req.url ?? '') ?? 201).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await createTestApp({ PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' }, { pushAgent: new Agent({ ca: cert }) });
+});
+afterAll(async () => {
+  await t.close();
+  server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A browser's side of a subscription: its P-256 key pair and auth secret (RFC 8291). */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { ecdh, auth: randomBytes(16) };
+}
+
+async function subscribeDevice(m: TestMember, path: string) {
+  const keys = browserKeys();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/user.php?push=1',
+    cookies: m.cookies,
+    payload: {
+      subscription: {
+        endpoint: `${base}${path}`,
+        keys: {
+          p256dh: keys.ecdh.getPublicKey().toString('base64url'),
+          auth: keys.auth.toString('base64url'),
+        },
+      },
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return keys;
+}
+
+/** Decrypts an aes128gcm push body (RFC 8188 + RFC 8291) with the browser's private key and auth secret. */
+function decrypt(body: Buffer, keys: ReturnType<typeof browserKeys>): unknown {
+  const salt = body.subarray(0, 16);
+  const idlen = body.readUInt8(20);
+  const serverPublic = body.subarray(21, 21 + idlen);
+  const ciphertext = body.subarray(21 + idlen);
+  const shared = keys.ecdh.computeSecret(serverPublic);
+  const info = Buffer.concat([Buffer.from('WebPush: info\0'), keys.ecdh.getPublicKey(), serverPublic]);
+  const ikm = Buffer.from(hkdfSync('sha256', shared, keys.auth, info, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const plain = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
+  // The last record ends with the delimiter 0x02 and optional zero padding.
+  let end = plain.length - 1;
+  while (end > 0 && plain[end] === 0) end--;
+  expect(plain[end]).toBe(2);
+  return JSON.parse(plain.subarray(0, end).toString('utf8'));
+}
+
+async function waitFor(path: string, count = 1, ms = 5000): Promise<Received[]> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const got = received.filter((r) => r.path === path);
+    if (got.length >= count || Date.now() > until) return got;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const paid = () => buildMember(t.app.db, { paidUser: true, credits: 500, language: 'nl' });
+
+describe('N-02 web push through a loopback push service', () => {
+  it('N-02 a new message to an offline member is pushed encrypted; the payload is discreet and opens the chat', async () => {
+    const a = await paid();
+    const b = await paid();
+    const keys = await subscribeDevice(b, '/push/b1');
+    const conv = await openChat(t.app, a, b);
+    expect((await sendText(t.app, a, conv, 'geheime inhoud')).statusCode).toBe(201);
+    const [push] = await waitFor('/push/b1');
+    expect(push, 'the push service got the push').toBeTruthy();
+    expect(push?.headers['content-encoding']).toBe('aes128gcm');
+    expect(String(push?.headers.authorization)).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+    const payload = decrypt(push?.body as Buffer, keys) as Record<string, string>;
+    expect(payload).toEqual({
+      title: expect.any(String),
+      body: 'Je hebt een nieuw bericht',
+      url: `/chats/${conv}`,
+      tag: `chat-${conv}`,
+      icon: '/icons/icon-192.png',
+    });
+    expect(JSON.stringify(payload)).not.toContain('geheime');
+    // The sender's own device gets nothing about their own message.
+    expect(received.filter((r) => r.path === '/push/a')).toHaveLength(0);
+  });
+
+  it('N-02 no push while the member has the site open', async () => {
+    const a = await paid();
+    const b = await paid();
+    await subscribeDevice(b, '/push/online');
+    t.app.presence.connected(b.id);
+    try {
+      const conv = await openChat(t.app, a, b);
+      await sendText(t.app, a, conv, 'hallo');
+      expect(await waitFor('/push/online', 1, 800)).toHaveLength(0);
+    } finally {
+      t.app.presence.disconnected(b.id);
+    }
+  });
+
+  it('N-02 a like is pushed and opens the likes page', async () => {
+    const a = await paid();
+    const b = await paid();
+    const keys = await subscribeDevice(b, '/push/like');
+    expect((await api(t.app, a, 'POST', `/api/members/${b.id}/like`)).statusCode).toBe(200);
+    const [push] = await waitFor('/push/like');
+    expect(decrypt(push?.body as Buffer, keys)).toMatchObject({
+      body: 'Iemand vindt je leuk',
+      url: '/likes',
+    });
+  });
+
+  it('N-02 a 410 from the push service removes the subscription', async () => {
+    const a = await paid();
+    const b = await paid();
+    await subscribeDevice(b, '/push/gone');
+    answers.set('/push/gone', 410);
+    const conv = await openChat(t.app, a, b);
+    await sendText(t.app, a, conv, 'hallo');
+    expect(await waitFor('/push/gone')).toHaveLength(1);
+    const until = Date.now() + 3000;
+    let rows = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, b.id));
+    while (rows.length > 0 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 50));
+      rows = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, b.id));
+    }
+    expect(rows).toHaveLength(0);
+  });
+
+  it('N-02 the loopback knob is refused in production, and off by default', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' })).toThrow(
+      /PUSH_ALLOW_PRIVATE_ENDPOINTS/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test' }).pushAllowPrivateEndpoints).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PushPermission } from '../layouts/alert-rules.ts';
+import { api } from './client.ts';
+
+/** Push state of this browser (spec §3: isCapable, isSubscribed; §4 permission states). */
+export interface PushState {
+  permission: PushPermission;
+  subscribed: boolean;
+}
+
+const capable = () =>
+  typeof window !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  'PushManager' in window &&
+  'Notification' in window;
+
+async function registration(): Promise<ServiceWorkerRegistration | undefined> {
+  try {
+    return await navigator.serviceWorker.getRegistration();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function readPushState(): Promise<PushState> {
+  if (!capable()) return { permission: 'unsupported', subscribed: false };
+  const p = Notification.permission;
+  const permission: PushPermission = p === 'default' ? 'unknown' : p;
+  const reg = await registration();
+  const sub = await reg?.pushManager.getSubscription().catch(() => null);
+  return { permission, subscribed: Boolean(sub) };
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const b64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  const out = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+/** Subscribes this browser (asking permission first when needed) and stores it (N-02, spec §7). */
+export async function subscribePush(publicKey: string): Promise<PushState> {
+  if (!capable()) return { permission: 'unsupported', subscribed: false };
+  if (Notification.permission === 'default') await Notification.requestPermission();
+  if (Notification.permission !== 'granted') return readPushState();
+  const reg = await navigator.serviceWorker.ready;
+  const sub =
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  await api('/api/user.php?push=1', { method: 'POST', json: { subscription: sub.toJSON() } });
+  return readPushState();
+}
+
+/** The push state, and an action that enables push. */
+export function usePush(publicKey: string) {
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void readPushState().then((s) => live && setState(s));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const enable = useCallback(async () => {
+    setBusy(true);
+    try {
+      setState(await subscribePush(publicKey));
+    } catch {
+      setState(await readPushState());
+    } finally {
+      setBusy(false);
+    }
+  }, [publicKey]);
+  return { state, enable, busy };
+}

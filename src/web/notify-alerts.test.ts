@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { shouldShowDisabledAlert, shouldShowPushAlert } from './layouts/alert-rules.ts';
+
+describe('L-05 N-02 push-enable alert', () => {
+  const fresh = { permission: 'unknown' as const, subscribed: false };
+  it('L-05 shows when the browser can get pushes and the member was not asked yet', () => {
+    expect(shouldShowPushAlert(fresh, 'members', false)).toBe(true);
+    expect(shouldShowPushAlert({ permission: 'granted', subscribed: false }, null, false)).toBe(true);
+  });
+  it.each([
+    ['unsupported', { permission: 'unsupported' as const, subscribed: false }, 'members', false],
+    ['denied', { permission: 'denied' as const, subscribed: false }, 'members', false],
+    ['subscribed', { permission: 'granted' as const, subscribed: true }, 'members', false],
+    ['dismissed', fresh, 'members', true],
+    ['signup', fresh, 'signup', false],
+    ['notifications', fresh, 'notifications', false],
+    ['activate-done', fresh, 'activate-done', false],
+    ['directdebit', fresh, 'directdebit', false],
+    ['premium', fresh, 'premium', false],
+  ])('L-05 does not show: %s', (_name, state, route, dismissed) => {
+    expect(shouldShowPushAlert(state, route, dismissed)).toBe(false);
+  });
+});
+
+describe('L-05 N-04 disabled-notifications alert', () => {
+  const bounced = { notifications_disabled: ['bounce' as const] };
+  it('L-05 shows while e-mail is off, except on settings and notifications', () => {
+    expect(shouldShowDisabledAlert(bounced, 'members', null)).toBe(true);
+    expect(shouldShowDisabledAlert(bounced, 'settings', null)).toBe(false);
+    expect(shouldShowDisabledAlert(bounced, 'notifications', null)).toBe(false);
+    expect(shouldShowDisabledAlert({ notifications_disabled: [] }, 'members', null)).toBe(false);
+    expect(shouldShowDisabledAlert(null, 'members', null)).toBe(false);
+  });
+  it('L-05 a dismissal holds for the reasons it saw; a new reason shows it again', () => {
+    expect(shouldShowDisabledAlert(bounced, 'members', 'bounce')).toBe(false);
+    expect(shouldShowDisabledAlert({ notifications_disabled: ['fbl', 'bounce'] }, 'members', 'bounce')).toBe(
+      true,
+    );
+  });
+});
