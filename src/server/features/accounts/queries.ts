@@ -80,6 +80,17 @@ export async function consumeToken(
   return row;
 }
 
+/** The member a mailed link of a kind belongs to, used or not, expired or not, with their status. */
+export async function findTokenOwner(db: Db, kind: 'activation', tokenHash: string) {
+  const [row] = await db
+    .select({ userId: users.id, status: users.status, deletedAt: users.deletedAt })
+    .from(emailTokens)
+    .innerJoin(users, eq(users.id, emailTokens.userId))
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.kind, kind)))
+    .limit(1);
+  return row;
+}
+
 export async function countTokensSince(db: Db, userId: number, kind: 'reset', since: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
