@@ -45,6 +45,13 @@ export function useResendActivation() {
   });
 }
 
+/** A new activation mail for the link that just failed (its token waits in a cookie only this call sees). */
+export function useResendActivationLink() {
+  return useMutation({
+    mutationFn: () => api<Ok>('/api/activation/resend-link', { method: 'POST', json: {} }),
+  });
+}
+
 export function useRequestReset() {
   return useMutation({
     mutationFn: (body: { email: string }) => api<Ok>('/api/password-reset', { method: 'POST', json: body }),
