@@ -234,7 +234,8 @@ export type MatchOrigin = NonNullable<Awaited<ReturnType<typeof findMatchOrigin>
 
 /**
  * A few listed members of the gender a new member looks for, from the member's own country only: members
- * with a photo first, then those of the member's own region, then the nearest, then the most recently active.
+ * with a photo first, then the nearest (the own region first when the member gave no position), then the
+ * most recently active.
  */
 export async function findSignupMatches(db: Db, userId: number, origin: MatchOrigin, limit: number) {
   // Distance in degrees, longitude shrunk by the latitude: enough to sort by, no trigonometry per row.
@@ -249,6 +250,8 @@ export async function findSignupMatches(db: Db, userId: number, origin: MatchOri
       dateOfBirth: profiles.dateOfBirth,
       city: profiles.city,
       thumbFilename: photos.thumbFilename,
+      lat: profiles.latCoarse,
+      lon: profiles.lonCoarse,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
@@ -263,8 +266,9 @@ export async function findSignupMatches(db: Db, userId: number, origin: MatchOri
     )
     .orderBy(
       sql`(${photos.thumbFilename} is null)`,
-      ...(origin.region ? [sql`(${profiles.region} is distinct from ${origin.region})`] : []),
+      // With a position the nearest come first (issue 11); without one, the own region.
       ...(near ? [near] : []),
+      ...(origin.region ? [sql`(${profiles.region} is distinct from ${origin.region})`] : []),
       desc(profiles.lastActiveAt),
     )
     .limit(limit);

@@ -21,6 +21,7 @@ import {
   ZUserResponse,
 } from '../../../shared/contract/accounts.ts';
 import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { ZDistance } from '../../../shared/contract/profiles.ts';
 import { ZPushSubscribeRequest } from '../../../shared/contract/push.ts';
 import { zSecret } from '../../../shared/contract/text.ts';
 import { RULES } from '../../../shared/rules.ts';
@@ -526,7 +527,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags: ['accounts'],
-        summary: 'First matches for a new member (A-11)',
+        summary: 'Members near a new member, with a photo first, then by distance (A-11)',
         response: {
           200: z.object({
             profiles: z.array(
@@ -536,6 +537,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
                 age: z.number().nullable(),
                 city: z.string().nullable(),
                 thumb_url: z.string().nullable(),
+                distance: ZDistance.nullable(),
               }),
             ),
           }),
