@@ -103,6 +103,8 @@ async function fillAccountStep(
 ) {
   await scope.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
   await scope.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
+  await scope.getByLabel('Waar woon je?').fill('Utrecht');
+  await scope.getByTestId('place-results').getByRole('button').first().click();
   await scope.getByLabel('Profielnaam').fill(v.name);
   const [day, month, year] = v.dob ?? ['12', '4', '1990'];
   await scope.getByLabel('Dag', { exact: true }).selectOption(day);
@@ -217,7 +219,7 @@ test.describe('the whole journey', () => {
     await test.step('A-11 L-05 the first matches, with the activation reminder', async () => {
       await expect(page).toHaveURL(/\/signup-matches\?signup-complete=1$/);
       await expect(dialog).toBeHidden();
-      await expect(page.getByRole('heading', { name: 'Dit zijn je eerste matches' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Leden bij jou in de buurt' })).toBeVisible();
       // Wide screen: the reminder is the bar under the navigation, not a modal.
       await expect(page.getByTestId('activation-reminder')).toContainText('Bevestig je e-mailadres');
       await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -466,7 +468,7 @@ test.describe('signup', () => {
     await page.getByRole('button', { name: 'Overslaan' }).click();
     await expect(page.getByRole('heading', { name: 'Check je mail' })).toBeVisible();
     await page.getByRole('button', { name: 'Verder' }).click();
-    await expect(page.getByRole('heading', { name: 'Dit zijn je eerste matches' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Leden bij jou in de buurt' })).toBeVisible();
     await page.getByRole('link', { name: 'Ga verder' }).click();
     await expect(page).toHaveURL(/\/members$/);
   });

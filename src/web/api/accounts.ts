@@ -24,6 +24,8 @@ export interface SignupMatch {
   age: number | null;
   city: string | null;
   thumb_url: string | null;
+  /** Rounded distance (M-10), when both have a position. */
+  distance: { km: number; less_than: boolean } | null;
 }
 
 /** Mutations that answer the user put it straight into the cache. */

@@ -22,11 +22,13 @@ import {
 import { useSite } from '../../../site-context.tsx';
 import { readTracking } from '../../../tracking.ts';
 import { useOptionLabel } from '../shared.tsx';
+import { type ChosenPlace, PlaceField } from './place-field.tsx';
 
 type Gender = (typeof GENDERS)[number];
 const FIELDS = [
   'gender',
   'looking_for',
+  'place',
   'name',
   'date_of_birth',
   'email',
@@ -121,6 +123,7 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
     terms: false,
   });
   const [dob, setDob] = useState({ day: '', month: '', year: '' });
+  const [place, setPlace] = useState<ChosenPlace | null>(null);
   /** Name, value, error and change handler of one of `values`. */
   const field = <K extends keyof typeof values>(key: K) => ({
     value: values[key],
@@ -139,9 +142,12 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
       ...values,
       date_of_birth,
       tracking: readTracking() ?? undefined,
+      ...(place ? { place: { lat: place.lat, lon: place.lon } } : {}),
     });
-    if (!parsed.success) {
-      errors.fail(zodFieldErrors(parsed.error, format));
+    // The place is asked of everyone here: members near it are the first thing they see (issue 11).
+    const placeError: Record<string, string> = place ? {} : { place: format('signup.place_required') };
+    if (!parsed.success || !place) {
+      errors.fail({ ...(parsed.success ? {} : zodFieldErrors(parsed.error, format)), ...placeError });
       return;
     }
     errors.clear();
@@ -174,6 +180,14 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
         options={GENDERS}
         label={lookingForLabel}
         {...field('looking_for')}
+      />
+      <PlaceField
+        value={place}
+        onChange={(p) => {
+          setPlace(p);
+          errors.clearField('place');
+        }}
+        error={errors.fields.place}
       />
       <TextField
         label={<FormattedMessage id="signup.name" />}
