@@ -549,7 +549,7 @@ test.describe('login and recovery', () => {
     await expect(page).toHaveURL(/\/activate\/error$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activeren mislukt');
     const before = await mailCount(page.request, email);
-    await page.getByRole('button', { name: 'Stuur de e-mail opnieuw' }).click();
+    await page.getByRole('button', { name: 'Stuur een nieuwe e-mail' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Verstuurd!' })).toBeVisible();
     await expect.poll(() => mailCount(page.request, email)).toBe(before + 1);
   });

@@ -151,3 +151,45 @@ test('L-06 L-03 static pages link to each other and to support by mail and phone
     page.getByTestId('page-links').getByRole('link', { name: 'Algemene voorwaarden' }),
   ).toBeVisible();
 });
+
+test('A-01 A-11 M-07 on a phone a visitor signs up with a place and lands on members near that place, nearest first', async ({
+  page,
+}) => {
+  await page.goto('/signup');
+  await page.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
+  await page.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
+  await page.getByLabel('Waar woon je?').fill('utrec');
+  const results = page.getByTestId('place-results');
+  await expect(results.getByRole('button').first()).toHaveText(/^Utrecht, Utrecht/);
+  await screens(page, 'signup-place');
+  await results.getByRole('button').first().click();
+  await expect(page.getByTestId('chosen-place')).toHaveText('Utrecht, Utrecht');
+  await page.getByLabel('Profielnaam').fill(`Plek${Date.now().toString(36).slice(-5)}`.replace(/\d/g, 'x'));
+  await page.getByLabel('Dag', { exact: true }).selectOption('12');
+  await page.getByLabel('Maand', { exact: true }).selectOption('4');
+  await page.getByLabel('Jaar', { exact: true }).selectOption('1990');
+  await page.getByLabel('E-mailadres').fill(`plek-${Date.now()}@example.com`);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
+  await page.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
+  await page.getByRole('button', { name: 'Gratis aanmelden' }).click();
+  // Photo, about me (twice), interests: all may be skipped; then the mail step.
+  for (let i = 0; i < 4; i++) {
+    await expect(page.getByRole('button', { name: 'Overslaan' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Overslaan' }).click();
+  }
+  await page.getByRole('button', { name: 'Verder' }).click();
+  // On a phone the activation reminder comes first, as a modal (L-05).
+  const reminder = page.getByRole('dialog', { name: 'Bevestig je e-mailadres' });
+  await reminder.getByRole('button', { name: 'Later' }).click();
+  await expect(page.getByRole('heading', { name: 'Leden bij jou in de buurt' })).toBeVisible();
+  const cards = page.locator('main li a');
+  await expect(cards.first()).toBeVisible();
+  // Distances rise from the first card on, and the nearest are close to Utrecht.
+  const kms = (await cards.allInnerTexts()).flatMap((t) => {
+    const m = t.match(/(<\s*)?(\d+) km/);
+    return m ? [Number(m[2])] : [];
+  });
+  expect(kms.length).toBeGreaterThan(3);
+  expect(kms[0]).toBeLessThan(40);
+  await screens(page, 'signup-matches');
+});
