@@ -193,3 +193,34 @@ test('A-01 A-11 M-07 on a phone a visitor signs up with a place and lands on mem
   expect(kms[0]).toBeLessThan(40);
   await screens(page, 'signup-matches');
 });
+
+test('M-05 A-01 a visitor who taps like signs up in the sheet, and the like is sent once the account exists', async ({
+  page,
+}) => {
+  const found = await (await page.request.get('/api/members?gender=female')).json();
+  const member = found.page.results[0] as { id: number; name: string };
+  await page.goto(`/members/${member.id}`);
+  await page.getByTestId('like-signup').click();
+  const sheet = page.getByRole('dialog', { name: 'Gratis aanmelden bij Vonk' });
+  await expect(sheet.getByTestId('like-pending')).toContainText(member.name);
+  await screens(page, 'like-signup-sheet');
+  await sheet.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
+  await sheet.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
+  await sheet.getByLabel('Waar woon je?').fill('Amsterdam');
+  await sheet.getByTestId('place-results').getByRole('button').first().click();
+  await sheet.getByLabel('Profielnaam').fill('Liker');
+  await sheet.getByLabel('Dag', { exact: true }).selectOption('3');
+  await sheet.getByLabel('Maand', { exact: true }).selectOption('5');
+  await sheet.getByLabel('Jaar', { exact: true }).selectOption('1988');
+  await sheet.getByLabel('E-mailadres').fill(`liker-${Date.now()}@example.com`);
+  await sheet.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
+  await sheet.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
+  await sheet.getByRole('button', { name: 'Gratis aanmelden' }).click();
+  // The account exists (the photo step shows) and the like went out with it.
+  await expect(sheet.getByRole('button', { name: 'Overslaan' })).toBeVisible();
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/members/${member.id}`)).json()).profile.liked_by_me,
+    )
+    .toBe(true);
+});

@@ -37,6 +37,8 @@ import { Modal } from '../../components/modal.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { loginPath } from '../accounts/redirect.ts';
+import { signupAllowed } from '../accounts/shared.tsx';
+import { likeAfterSignup } from '../accounts/signup-modal-store.ts';
 import { ProfileChatActions } from '../chat/profile-actions.tsx';
 import { ErrorView } from '../site/error-page.tsx';
 import { InterestList } from './interests.tsx';
@@ -165,9 +167,23 @@ function LikeButton({ profile, viewer }: { profile: TMemberProfile; viewer: TUse
   const intl = useIntl();
   const location = useLocation();
   const like = useLike(profile.id);
+  const { settings } = useSite();
   const heart = 'transition-transform group-active:scale-125';
   if (!viewer) {
     const login = pathFor('login');
+    // A visitor's like opens the signup sheet, which sends the like once the account exists (issue 11).
+    if (pathFor('signup') && signupAllowed(settings))
+      return (
+        <button
+          type="button"
+          className="btn btn-primary group px-6"
+          onClick={() => likeAfterSignup({ id: profile.id, name: profile.name })}
+          data-testid="like-signup"
+        >
+          <Heart aria-hidden size={20} className={heart} />
+          <FormattedMessage id="member.like" />
+        </button>
+      );
     if (!login) return null;
     return (
       <Link

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { GENDERS, makeSignupSchema } from '../../../../shared/contract/accounts.ts';
 import { pathFor } from '../../../../shared/routes.ts';
 import { ApiError } from '../../../api/client.ts';
@@ -21,6 +21,7 @@ import {
 } from '../../../components/form.tsx';
 import { useSite } from '../../../site-context.tsx';
 import { readTracking } from '../../../tracking.ts';
+import { loginPath } from '../redirect.ts';
 import { useOptionLabel } from '../shared.tsx';
 import { type ChosenPlace, PlaceField } from './place-field.tsx';
 
@@ -130,7 +131,13 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
     ...errors.bind(key, (value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }))),
   });
   const format = (id: string) => intl.formatMessage({ id }, { min_age: settings.min_age });
-  const login = pathFor('login');
+  const location = useLocation();
+  // From the signup sheet over a page, the login comes back to that page (e.g. the profile just liked).
+  const login = pathFor('login')
+    ? location.pathname === pathFor('signup')
+      ? pathFor('login')
+      : loginPath(`${location.pathname}${location.search}`)
+    : null;
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
