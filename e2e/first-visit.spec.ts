@@ -156,6 +156,10 @@ test('A-01 A-11 M-07 on a phone a visitor signs up with a place and lands on mem
   page,
 }) => {
   await page.goto('/signup');
+  // A focused flow: only the logo leads away, no navigation or footer links.
+  await expect(page.getByTestId('focused-header')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'main' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await page.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
   await page.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
   await page.getByLabel('Waar woon je?').fill('utrec');
