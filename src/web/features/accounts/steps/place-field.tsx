@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api } from '../../../api/client.ts';
 import { geocode } from '../../../api/profiles.ts';
-import { errorAria, FieldError, inputClass } from '../../../components/form.tsx';
+import { FieldError, inputClass } from '../../../components/form.tsx';
 import { useSite } from '../../../site-context.tsx';
 import { currentPosition } from '../../profiles/geolocation.ts';
 
@@ -124,7 +124,8 @@ export function PlaceField(props: {
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         className={inputClass}
-        {...errorAria(props.error, errorId)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-hint ${errorId}` : `${id}-hint`}
       />
       <div aria-live="polite">
         {results && results.length === 0 && (
