@@ -320,10 +320,11 @@ test.describe('search', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('M-05 an unknown member shows the 404 view', async ({ page }) => {
+  test('M-05 an unknown member shows the member-not-found view with a way to search', async ({ page }) => {
     await skipEntryWarning(page);
     await page.goto('/members/999999999');
-    await expect(page.getByRole('heading', { name: 'Deze pagina kon niet worden gevonden' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dit profiel bestaat niet (meer)' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Zoek leden' })).toBeVisible();
   });
 });
 
