@@ -57,14 +57,19 @@ test.describe('likes on a profile page', () => {
     await other.close();
   });
 
-  test('M-05 a visitor who wants to like logs in first and comes back to the profile', async ({ page }) => {
+  test('M-05 a visitor who wants to like gets the signup sheet; its login comes back to the profile', async ({
+    page,
+  }) => {
     await ownAddress(page.context());
     await skipEntryWarning(page);
     const found = await (await page.request.get('/api/members?gender=female')).json();
     const id = found.page.results[0]?.id;
     expect(id, 'a demo member').toBeDefined();
     await page.goto(`/members/${id}`);
-    await page.getByTestId('like-login').click();
+    await page.getByTestId('like-signup').click();
+    const sheet = page.getByRole('dialog', { name: 'Gratis aanmelden bij Vonk' });
+    await expect(sheet.getByTestId('like-pending')).toBeVisible();
+    await sheet.getByRole('link', { name: 'Inloggen' }).click();
     await expect(page).toHaveURL(/\/login/);
     await page.getByLabel('E-mailadres').fill('demo@vonk.test');
     await page.getByLabel('Wachtwoord', { exact: true }).fill('vonk-demo');

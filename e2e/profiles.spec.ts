@@ -168,9 +168,8 @@ test.describe('the journey of a member', () => {
       await skipEntryWarning(theirs);
       await logInByApi(other.request, target.email, PASSWORD);
       await theirs.goto(`/members/${demo.id}`);
-      await expect(
-        theirs.getByRole('heading', { name: 'Deze pagina kon niet worden gevonden' }),
-      ).toBeVisible();
+      // The same page as for a member who does not exist: the block is not given away.
+      await expect(theirs.getByRole('heading', { name: 'Dit profiel bestaat niet (meer)' })).toBeVisible();
       // Nor finds them in search.
       const found = await (await other.request.get('/api/members?gender=male&country=NL')).json();
       expect(found.page.results.map((c: { id: number }) => c.id)).not.toContain(demo.id);
@@ -320,10 +319,11 @@ test.describe('search', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('M-05 an unknown member shows the 404 view', async ({ page }) => {
+  test('M-05 an unknown member shows the member-not-found view with a way to search', async ({ page }) => {
     await skipEntryWarning(page);
     await page.goto('/members/999999999');
-    await expect(page.getByRole('heading', { name: 'Deze pagina kon niet worden gevonden' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dit profiel bestaat niet (meer)' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Zoek leden' })).toBeVisible();
   });
 });
 

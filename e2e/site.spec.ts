@@ -171,7 +171,14 @@ test.describe('languages', () => {
     await skipEntryWarning(page);
     await page.goto('/lang-config');
     await page.getByRole('combobox', { name: 'Land' }).selectOption('CH');
-    await expect(page.getByRole('radio')).toHaveCount(4);
+    // The country's four languages first, then the site's others (issue 11).
+    await expect(page.getByRole('radio')).toHaveCount(11);
+    expect(
+      (await page.getByRole('radio').evaluateAll((r) => r.map((i) => (i as HTMLInputElement).value))).slice(
+        0,
+        4,
+      ),
+    ).toEqual(['de', 'it', 'fr', 'en']);
     await page.getByRole('radio', { name: 'Italiano' }).check();
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'it');

@@ -131,6 +131,14 @@ export function createRoutes(): RouteObject[] {
                 lazy: async () => ({ Component: await load() }),
               }),
             ),
+            {
+              // With the normal header and footer, so the visitor always has a way back (issue 11).
+              id: 'lang-config',
+              path: ROUTES['lang-config'],
+              lazy: async () => ({
+                Component: (await import('./features/site/lang-config-page.tsx')).LangConfigPage,
+              }),
+            },
             { id: 'not-found', path: '*', Component: NotFoundPage },
           ],
         },
@@ -162,13 +170,6 @@ export function createRoutes(): RouteObject[] {
           element: <EmptyLayout />,
           errorElement: <RouteErrorPage />,
           children: [
-            {
-              id: 'lang-config',
-              path: ROUTES['lang-config'],
-              lazy: async () => ({
-                Component: (await import('./features/site/lang-config-page.tsx')).LangConfigPage,
-              }),
-            },
             {
               id: 'test-checkout',
               path: ROUTES['test-checkout'],

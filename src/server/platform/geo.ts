@@ -70,6 +70,13 @@ interface GeoIndex {
   /** Per place: 1 for a section of a city (PPLX). */
   section: Uint8Array;
   places: Place[];
+  /** Per place: latitude, longitude and population, for the place search. */
+  lat: Float32Array;
+  lon: Float32Array;
+  population: Uint32Array;
+  /** Every name folded for search (lower case, no accents), each after a newline; `keyAt` its starts. */
+  keys: string;
+  keyAt: Uint32Array;
 }
 
 export interface GeoIndexStats {
@@ -116,11 +123,21 @@ function build(): GeoIndex {
   const nameAt = new Uint32Array(kept.length + 1);
   const placeOf = new Uint16Array(kept.length);
   const section = new Uint8Array(kept.length);
+  const lat = new Float32Array(kept.length);
+  const lon = new Float32Array(kept.length);
+  const population = new Uint32Array(kept.length);
+  const keyParts: string[] = new Array(kept.length);
+  const keyAt = new Uint32Array(kept.length + 1);
   const places: Place[] = [];
   const placeIds = new Map<string, number>();
   for (const [i, city] of kept.entries()) {
-    const [lon, lat] = city.loc.coordinates;
-    tree.add(lon, lat);
+    const [x, y] = city.loc.coordinates;
+    tree.add(x, y);
+    lon[i] = x;
+    lat[i] = y;
+    population[i] = city.population;
+    keyParts[i] = `\n${foldName(city.name)}`;
+    keyAt[i + 1] = (keyAt[i] as number) + (keyParts[i] as string).length;
     parts[i] = city.name;
     nameAt[i + 1] = (nameAt[i] as number) + city.name.length;
     const place = regionOf(city);
@@ -138,7 +155,16 @@ function build(): GeoIndex {
   // flat string of all names takes about 2 MB.
   const names = parts.join('');
   stats = { places: kept.length, buildMs: performance.now() - started };
-  return { tree, names, nameAt, placeOf, section, places };
+  const keys = keyParts.join('');
+  return { tree, names, nameAt, placeOf, section, places, lat, lon, population, keys, keyAt };
+}
+
+/** A name as the place search compares it: lower case, without accents. */
+export function foldName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 function geoIndex(): GeoIndex {
@@ -217,4 +243,54 @@ export function distanceKm(a: GeoPoint, b: GeoPoint): number {
 export function presentDistance(km: number): PresentedDistance {
   if (!(km >= DISTANCE_FLOOR_KM)) return { km: DISTANCE_FLOOR_KM, less_than: true };
   return { km: Math.round(km), less_than: false };
+}
+
+export interface PlaceMatch extends GeocodeResult {
+  lat: number;
+  lon: number;
+}
+
+/**
+ * Places of the given countries whose name starts with `query` (case and accents ignored), the largest
+ * first, one per name and region: the city search of the signup (issue 11). Sections of cities are left out.
+ */
+export function searchPlaces(query: string, countries: readonly string[], limit: number): PlaceMatch[] {
+  const q = foldName(query.trim());
+  if (q.length < 2) return [];
+  const { names, nameAt, placeOf, section, places, lat, lon, population, keys, keyAt } = geoIndex();
+  const wanted = new Set(countries);
+  const found: number[] = [];
+  const needle = `\n${q}`;
+  for (let at = keys.indexOf(needle); at !== -1; at = keys.indexOf(needle, at + 1)) {
+    // The place whose key starts here: the last start at or before `at`.
+    let lo = 0;
+    let hi = keyAt.length - 2;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((keyAt[mid] as number) <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    if (section[lo]) continue;
+    const place = places[placeOf[lo] as number] as Place;
+    if (wanted.has(place.country)) found.push(lo);
+  }
+  found.sort((a, b) => (population[b] as number) - (population[a] as number));
+  const seen = new Set<string>();
+  const out: PlaceMatch[] = [];
+  for (const i of found) {
+    const place = places[placeOf[i] as number] as Place;
+    const city = names.slice(nameAt[i], nameAt[i + 1]);
+    const key = `${city}|${place.country}|${place.region?.code ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({
+      city,
+      country: place.country,
+      region: place.region ? { ...place.region } : null,
+      lat: lat[i] as number,
+      lon: lon[i] as number,
+    });
+    if (out.length >= limit) break;
+  }
+  return out;
 }

@@ -131,6 +131,8 @@ export function makeSignupSchema(minAge: number) {
       gender: z.enum(GENDERS, { message: 'validation.choose' }),
       looking_for: z.enum(GENDERS, { message: 'validation.choose' }),
       tracking: ZTracking.optional(),
+      /** Where the member lives: a found city's centre or the browser's position (issue 11). */
+      place: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).optional(),
       terms: z.literal(true, { message: 'validation.terms_required' }),
     })
     .superRefine(

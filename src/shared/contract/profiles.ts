@@ -188,3 +188,14 @@ export type TMemberResponse = z.infer<typeof ZMemberResponse>;
 
 export const ZBlockResponse = z.object({ blocked: z.boolean() });
 export type TBlockResponse = z.infer<typeof ZBlockResponse>;
+
+/** The home page's people (issue 11): recently active members with a photo, and how many the site has. */
+export const ZShowcaseResponse = z.object({
+  /** Members with a public photo, online ones first, then the most recently active. */
+  members: z.array(ZMemberCard),
+  /** Listed members in the site's countries. */
+  member_count: z.number().int().nonnegative(),
+  /** Of those, active in the last ONLINE_MINUTES. */
+  online_count: z.number().int().nonnegative(),
+});
+export type TShowcaseResponse = z.infer<typeof ZShowcaseResponse>;

@@ -24,6 +24,8 @@ export interface SignupMatch {
   age: number | null;
   city: string | null;
   thumb_url: string | null;
+  /** Rounded distance (M-10), when both have a position. */
+  distance: { km: number; less_than: boolean } | null;
 }
 
 /** Mutations that answer the user put it straight into the cache. */
@@ -42,6 +44,13 @@ export function useSignupStep() {
 export function useResendActivation() {
   return useMutation({
     mutationFn: () => api<Ok>('/api/activation/resend', { method: 'POST', json: {} }),
+  });
+}
+
+/** A new activation mail for the link that just failed (its token waits in a cookie only this call sees). */
+export function useResendActivationLink() {
+  return useMutation({
+    mutationFn: () => api<Ok>('/api/activation/resend-link', { method: 'POST', json: {} }),
   });
 }
 

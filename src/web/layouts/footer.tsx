@@ -1,6 +1,9 @@
+import { Globe } from 'lucide-react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { TCompany } from '../../shared/contract/site.ts';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../../shared/i18n/locales.ts';
 import { pathFor } from '../../shared/routes.ts';
 import { useCompany } from '../api/site.ts';
 import { useSite } from '../site-context.tsx';
@@ -58,6 +61,44 @@ export function CompanyAddress({ company, variant }: { company: TCompany; varian
   );
 }
 
+/**
+ * Every visitor can switch language here, between all of the site's languages, not only those of their
+ * country (I-02, I-03, issue 11); the country and language page is one link away.
+ */
+function LanguagePicker() {
+  const { locale, setLocale } = useSite();
+  const id = useId();
+  const langConfig = pathFor('lang-config');
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2" data-testid="footer-language">
+      <label htmlFor={id} className="inline-flex items-center gap-1.5 font-semibold text-ink">
+        <Globe aria-hidden size={16} />
+        <FormattedMessage id="footer.language" />
+      </label>
+      <select
+        id={id}
+        value={locale}
+        onChange={(e) => void setLocale(e.target.value as Locale)}
+        className="min-h-11 rounded-xl border border-line bg-white px-3 text-ink"
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+      {langConfig && (
+        <Link
+          to={langConfig}
+          className="inline-flex min-h-11 items-center rounded px-1 hover:text-ink hover:underline"
+        >
+          <FormattedMessage id="footer.language_country" />
+        </Link>
+      )}
+    </div>
+  );
+}
+
 export function Footer() {
   const { settings, locale } = useSite();
   const company = useCompany();
@@ -82,6 +123,7 @@ export function Footer() {
             })}
           </ul>
         </nav>
+        <LanguagePicker />
         <p className="px-2" data-testid="company-address">
           © {year}{' '}
           {company.data ? (

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { matchRoute } from '../../shared/routes.ts';
 import { useLoggedIn } from '../api/session.ts';
 import { Logo } from '../components/logo.tsx';
 import { SignupModalHost } from '../features/accounts/signup-modal-host.tsx';
@@ -30,9 +31,13 @@ function SkipLink() {
  * Top navigation, warnings header, content, footer with disclaimer, the entry warning and the signup
  * modal (spec §2, L-01). Like every layout it remembers the landing page's tracking query (P-08).
  */
+/** Signing up is a focused flow: no navigation to wander off into, only the way back home (issue 11). */
+const FOCUSED_ROUTES: readonly string[] = ['signup', 'complete-signup'];
+
 export function DefaultLayout() {
   const loggedIn = useLoggedIn();
   useRememberTracking();
+  const focused = FOCUSED_ROUTES.includes(matchRoute(useLocation().pathname) ?? '');
   return (
     <div
       className={`flex min-h-dvh flex-col ${
@@ -45,14 +50,27 @@ export function DefaultLayout() {
       data-logged-in={loggedIn}
     >
       <SkipLink />
-      <TopNav />
+      {focused ? (
+        <header
+          className="border-b border-line bg-white pt-[env(safe-area-inset-top)]"
+          data-testid="focused-header"
+        >
+          <div className="mx-auto flex h-14 max-w-6xl items-center px-4">
+            <Link to="/" className="flex min-h-11 items-center rounded-lg">
+              <Logo />
+            </Link>
+          </div>
+        </header>
+      ) : (
+        <TopNav />
+      )}
       <Alerts />
       {loggedIn && <TimeBonus />}
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer />
-      {loggedIn && <TabBar />}
+      {!focused && <Footer />}
+      {loggedIn && !focused && <TabBar />}
       {loggedIn && (
         <Suspense fallback={null}>
           <MemberLive />

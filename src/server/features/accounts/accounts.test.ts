@@ -190,11 +190,55 @@ describe('activation', () => {
     expect(first.headers.location).toBe('/activate/done');
     const me = (await t.app.inject({ url: '/api/user.php', cookies: sessionCookie(res) })).json().user;
     expect(me).toMatchObject({ status: 'confirmed', profile: { status: 'active' } });
+    // A reused link of an active account says it is active and offers the login (issue 11).
     const again = await t.app.inject({ url: `/api/activate?token=${token}` });
-    expect(again.headers.location).toBe('/activate/error');
+    expect(again.headers.location).toBe('/activate/done?already=1');
     expect((await t.app.inject({ url: '/api/activate?token=nonsense-token-value' })).headers.location).toBe(
       '/activate/error',
     );
+  });
+
+  it('A-04 a failed link of an account still waiting offers a new mail without login; unknown links do not', async () => {
+    const body = signupBody();
+    await t.app.inject({ method: 'POST', url: '/api/signup', payload: body });
+    const first = tokenIn((await latestMailTo(body.email)).text);
+    // A second mail replaces the first link.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.email, password: body.password },
+    });
+    await t.app.inject({ method: 'POST', url: '/api/activation/resend', cookies: sessionCookie(login) });
+    const second = tokenIn((await latestMailTo(body.email)).text);
+    expect(second).not.toBe(first);
+    const old = await t.app.inject({ url: `/api/activate?token=${first}` });
+    expect(old.headers.location).toBe('/activate/error');
+    expect(old.headers.location).not.toContain(first);
+    const cookie = old.cookies.find((c) => c.name === 'activation_resend');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.path).toBe('/api/activation');
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/api/activation/resend-link',
+      cookies: { activation_resend: cookie?.value ?? '' },
+    });
+    expect(resend.statusCode).toBe(200);
+    const third = tokenIn((await latestMailTo(body.email)).text);
+    expect(third).not.toBe(second);
+    expect((await t.app.inject({ url: `/api/activate?token=${third}` })).headers.location).toBe(
+      '/activate/done',
+    );
+    // Without the cookie, or with a made-up token, nothing is sent.
+    const none = await t.app.inject({ method: 'POST', url: '/api/activation/resend-link' });
+    expect(none.statusCode).toBe(400);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/activation/resend-link',
+      cookies: { activation_resend: 'nonsense-token-value' },
+    });
+    expect(made.statusCode).toBe(400);
+    const unknown = await t.app.inject({ url: '/api/activate?token=nonsense-token-value' });
+    expect(unknown.cookies.find((c) => c.name === 'activation_resend')).toBeUndefined();
   });
 
   it('A-04 an expired activation link fails', async () => {

@@ -80,6 +80,17 @@ export async function consumeToken(
   return row;
 }
 
+/** The member a mailed link of a kind belongs to, used or not, expired or not, with their status. */
+export async function findTokenOwner(db: Db, kind: 'activation', tokenHash: string) {
+  const [row] = await db
+    .select({ userId: users.id, status: users.status, deletedAt: users.deletedAt })
+    .from(emailTokens)
+    .innerJoin(users, eq(users.id, emailTokens.userId))
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.kind, kind)))
+    .limit(1);
+  return row;
+}
+
 export async function countTokensSince(db: Db, userId: number, kind: 'reset', since: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -223,7 +234,8 @@ export type MatchOrigin = NonNullable<Awaited<ReturnType<typeof findMatchOrigin>
 
 /**
  * A few listed members of the gender a new member looks for, from the member's own country only: members
- * with a photo first, then those of the member's own region, then the nearest, then the most recently active.
+ * with a photo first, then the nearest (the own region first when the member gave no position), then the
+ * most recently active.
  */
 export async function findSignupMatches(db: Db, userId: number, origin: MatchOrigin, limit: number) {
   // Distance in degrees, longitude shrunk by the latitude: enough to sort by, no trigonometry per row.
@@ -238,6 +250,8 @@ export async function findSignupMatches(db: Db, userId: number, origin: MatchOri
       dateOfBirth: profiles.dateOfBirth,
       city: profiles.city,
       thumbFilename: photos.thumbFilename,
+      lat: profiles.latCoarse,
+      lon: profiles.lonCoarse,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
@@ -252,8 +266,9 @@ export async function findSignupMatches(db: Db, userId: number, origin: MatchOri
     )
     .orderBy(
       sql`(${photos.thumbFilename} is null)`,
-      ...(origin.region ? [sql`(${profiles.region} is distinct from ${origin.region})`] : []),
+      // With a position the nearest come first (issue 11); without one, the own region.
       ...(near ? [near] : []),
+      ...(origin.region ? [sql`(${profiles.region} is distinct from ${origin.region})`] : []),
       desc(profiles.lastActiveAt),
     )
     .limit(limit);

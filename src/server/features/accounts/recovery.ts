@@ -8,6 +8,7 @@ import {
   consumeToken,
   countTokensSince,
   findAccount,
+  findTokenOwner,
   findUserByEmail,
   revokeAllTokens,
   updateProfile,
@@ -24,6 +25,34 @@ export async function activate(deps: Deps, token: string, now: Date): Promise<nu
   await updateUser(deps.db, row.userId, { status: 'confirmed' });
   await updateProfile(deps.db, row.userId, { status: 'active' });
   return row.userId;
+}
+
+/**
+ * Where an activation link that did not activate leads (issue 11): an account that is already active
+ * says so and offers the login; a link of an account still waiting (expired, or replaced by a newer
+ * mail) may ask for a new mail; anything else is simply a failed activation.
+ */
+export async function failedActivation(
+  deps: Deps,
+  token: string,
+): Promise<'already_active' | 'resend' | 'unknown'> {
+  const owner = await findTokenOwner(deps.db, 'activation', hashToken(token));
+  if (!owner || owner.deletedAt) return 'unknown';
+  if (owner.status === 'confirmed') return 'already_active';
+  return owner.status === 'not_confirmed' ? 'resend' : 'unknown';
+}
+
+/**
+ * A new activation mail from the link of an earlier one (issue 11): whoever holds a link that was
+ * mailed to the address may ask for a fresh one without logging in. Nothing is said about accounts
+ * the link does not belong to.
+ */
+export async function resendActivationByLink(deps: Deps, token: string, ctx: RequestContext) {
+  const owner = await findTokenOwner(deps.db, 'activation', hashToken(token));
+  if (!owner || owner.deletedAt || owner.status === 'banned')
+    throw new AppError(400, 'link_invalid', 'activate.failed');
+  if (owner.status === 'confirmed') throw new AppError(409, 'already_confirmed', 'activate.already');
+  await sendTokenMail(deps, owner.userId, 'activation', ctx);
 }
 
 export async function resendActivation(deps: Deps, userId: number, ctx: RequestContext) {

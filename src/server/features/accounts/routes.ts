@@ -21,6 +21,7 @@ import {
   ZUserResponse,
 } from '../../../shared/contract/accounts.ts';
 import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { ZDistance } from '../../../shared/contract/profiles.ts';
 import { ZPushSubscribeRequest } from '../../../shared/contract/push.ts';
 import { zSecret } from '../../../shared/contract/text.ts';
 import { RULES } from '../../../shared/rules.ts';
@@ -42,13 +43,18 @@ import {
   activate,
   changePassword,
   confirmEmailChange,
+  failedActivation,
   requestEmailChange,
   requestPasswordReset,
   resendActivation,
+  resendActivationByLink,
   resetPassword,
 } from './recovery.ts';
 import { completeSignupStep, loadUser, login, type RequestContext, signup } from './service.ts';
 import { getSignupMatches } from './signup-matches.ts';
+
+/** The activation link that failed, for one new mail without logging in (issue 11). */
+const RESEND_COOKIE = 'activation_resend';
 
 const errors = {
   400: ZErrorResponse,
@@ -234,8 +240,41 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const userId = req.query.token ? await activate(deps, req.query.token, new Date()) : null;
-      return reply.redirect(userId ? '/activate/done' : '/activate/error', 303);
+      const token = req.query.token;
+      const userId = token ? await activate(deps, token, new Date()) : null;
+      if (userId) return reply.redirect('/activate/done', 303);
+      const outcome = token ? await failedActivation(deps, token) : 'unknown';
+      if (outcome === 'already_active') return reply.redirect('/activate/done?already=1', 303);
+      // The error page may ask for a new mail with this link: kept in a short cookie that only the
+      // resend call sees, so the token never appears in a redirect.
+      if (outcome === 'resend' && token)
+        reply.setCookie(RESEND_COOKIE, token, {
+          path: '/api/activation',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          maxAge: 3600,
+        });
+      return reply.redirect('/activate/error', 303);
+    },
+  );
+
+  app.post(
+    '/api/activation/resend-link',
+    {
+      config: perMinute(3),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send a new activation mail for the account of the activation link just opened (A-04)',
+        response: { 200: ZOk, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const token = req.cookies[RESEND_COOKIE];
+      if (!token || token.length > 200) throw new AppError(400, 'link_invalid', 'activate.failed');
+      await resendActivationByLink(deps, token, await context(req));
+      reply.clearCookie(RESEND_COOKIE, { path: '/api/activation' });
+      return { ok: true as const };
     },
   );
 
@@ -489,7 +528,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags: ['accounts'],
-        summary: 'First matches for a new member (A-11)',
+        summary: 'Members near a new member, with a photo first, then by distance (A-11)',
         response: {
           200: z.object({
             profiles: z.array(
@@ -499,6 +538,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
                 age: z.number().nullable(),
                 city: z.string().nullable(),
                 thumb_url: z.string().nullable(),
+                distance: ZDistance.nullable(),
               }),
             ),
           }),

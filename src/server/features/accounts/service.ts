@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { coarsen, reverseGeocode } from '../../platform/geo.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { parseRequest } from '../../platform/parse.ts';
 import { hashToken } from '../../platform/session.ts';
@@ -72,6 +73,7 @@ export async function signup(deps: Deps, input: TSignupRequest, ctx: RequestCont
   if (site.signups === 'with_trafficsource' && !tracking.network && !tracking.ref) {
     throw new AppError(403, 'signups_closed', 'signup.closed');
   }
+  const where = data.place ? placeColumns(data.place.lat, data.place.lon, site.countries) : null;
   const passwordHash = await hashPassword(data.password);
   let userId: number;
   try {
@@ -97,6 +99,7 @@ export async function signup(deps: Deps, input: TSignupRequest, ctx: RequestCont
         gender: data.gender,
         lookingFor: data.looking_for,
         country: null,
+        ...where,
       });
       if (site.signupCredits > 0) {
         await bookCredits(tx, user.id, site.signupCredits, { reason: 'signup', reference: 'signup' });
@@ -113,6 +116,27 @@ export async function signup(deps: Deps, input: TSignupRequest, ctx: RequestCont
   }
   await sendTokenMail(deps, userId, 'activation', ctx);
   return userId;
+}
+
+/**
+ * The profile columns of a place chosen at signup: its city, country and region, and the position rounded
+ * to about a kilometre (M-10). A place outside the site's countries is a field error.
+ */
+function placeColumns(lat: number, lon: number, countries: string[]) {
+  const place = reverseGeocode(lat, lon);
+  if (!place || !countries.includes(place.country)) {
+    throw new AppError(400, 'validation', 'error.validation', {
+      details: { fieldIds: { place: place ? 'signup.place_outside' : 'signup.place_unknown' } },
+    });
+  }
+  const coarse = coarsen(lat, lon);
+  return {
+    country: place.country,
+    region: place.region?.code ?? null,
+    city: place.city.slice(0, 80),
+    latCoarse: coarse.lat,
+    lonCoarse: coarse.lon,
+  };
 }
 
 /** Marks a signup step done; steps 2-4 save their about-me fields on the way. */

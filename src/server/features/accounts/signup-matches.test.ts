@@ -110,7 +110,68 @@ describe('A-11 first matches after signup (issue 10, bugs met on the way)', () =
       .map((p) => p.name)
       .filter((n) => n.endsWith(stamp))
       .map((n) => n.slice(0, -stamp.length));
-    expect(names).toEqual(['Haarlem', 'DenHelder', 'Leiden', 'Groningen', 'Zaandam']);
+    // Issue 11: members with a photo first, then strictly by distance (Leiden, 36 km, before Den Helder of
+    // the own province, 66 km), each with a rounded distance.
+    expect(names).toEqual(['Haarlem', 'Leiden', 'DenHelder', 'Groningen', 'Zaandam']);
+    const haarlem = (res.json().profiles as Array<{ name: string; distance: unknown }>).find(
+      (p) => p.name === `Haarlem${stamp}`,
+    );
+    expect(haarlem?.distance).toEqual({ km: 18, less_than: false });
+  });
+
+  it('A-11 issue 11: a place given at signup is stored as city, province and a rounded position; outside the site it is a field error', async () => {
+    const body = (email: string, place: { lat: number; lon: number }) => ({
+      email,
+      name: `Plek${Date.now().toString(36)}`,
+      password: 'een-lang-wachtwoord-9',
+      date_of_birth: '1990-02-03',
+      gender: 'female',
+      looking_for: 'male',
+      terms: true,
+      place,
+    });
+    const stamp = Date.now().toString(36);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: body(`plek-${stamp}@example.test`, { lat: 52.0907, lon: 5.1214 }),
+    });
+    expect(res.statusCode).toBe(201);
+    const { user } = res.json() as { user: { id: number } };
+    const [row] = await t.app.db.select().from(profiles).where(eq(profiles.userId, user.id));
+    expect(row).toMatchObject({
+      country: 'NL',
+      region: 'NL-UT',
+      city: 'Utrecht',
+      latCoarse: 52.09,
+      lonCoarse: 5.12,
+    });
+    const far = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: body(`ver-${stamp}@example.test`, { lat: 35.68, lon: 139.69 }),
+    });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().error.fields?.place ?? JSON.stringify(far.json())).toBeTruthy();
+    expect(JSON.stringify(far.json())).toContain('place');
+  });
+
+  it('A-11 issue 11: the city search finds places of the site by the start of their name, largest first, accents ignored', async () => {
+    const res = await t.app.inject({ url: '/api/places?q=utre' });
+    expect(res.statusCode).toBe(200);
+    const places = res.json().places as Array<{
+      city: string;
+      country: string;
+      region: { code: string } | null;
+    }>;
+    expect(places[0]).toMatchObject({ city: 'Utrecht', country: 'NL', region: { code: 'NL-UT' } });
+    const zurich = (await t.app.inject({ url: '/api/places?q=zurich' })).json().places as Array<{
+      city: string;
+    }>;
+    expect(zurich[0]?.city).toBe('Zürich');
+    // Tokyo is no place of this site.
+    expect((await t.app.inject({ url: '/api/places?q=tokyo' })).json().places).toEqual([]);
+    expect((await t.app.inject({ url: '/api/places' })).statusCode).toBe(400);
   });
 
   it('A-11 issue 10: without a place the first matches still keep to the own country', async () => {

@@ -1,5 +1,6 @@
 import { ageOn } from '../../../shared/contract/accounts.ts';
 import type { Db } from '../../db/client.ts';
+import { distanceKm, type PresentedDistance, presentDistance } from '../../platform/geo.ts';
 import { findMatchOrigin, findSignupMatches } from './queries.ts';
 
 export const SIGNUP_MATCHES_SHOWN = 12;
@@ -10,11 +11,13 @@ export interface SignupMatch {
   age: number | null;
   city: string | null;
   thumb_url: string | null;
+  /** Rounded distance from the new member, when both have a position (M-10). */
+  distance: PresentedDistance | null;
 }
 
 /**
- * The first matches shown after signup (A-11): members of the new member's own country, with a photo first,
- * own region first, nearest first. Never members of another country (issue 10, bugs met on the way).
+ * The members shown after signup, "Leden bij jou in de buurt" (A-11, issue 11): members of the new member's
+ * own country, with a photo first, then nearest first. Never members of another country (issue 10, bugs met on the way).
  */
 export async function getSignupMatches(
   db: Db,
@@ -31,6 +34,10 @@ export async function getSignupMatches(
       age: ageOn(r.dateOfBirth, ctx.now),
       city: r.city,
       thumb_url: r.thumbFilename ? `${ctx.cdnPrefix}/media/${r.thumbFilename}` : null,
+      distance:
+        origin.lat !== null && origin.lon !== null && r.lat !== null && r.lon !== null
+          ? presentDistance(distanceKm({ lat: origin.lat, lon: origin.lon }, { lat: r.lat, lon: r.lon }))
+          : null,
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, desc, eq, exists, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, exists, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { blocks, likes, photos, profiles, users } from '../../db/schema.ts';
 
@@ -241,4 +241,35 @@ export async function findBlockedMembers(db: Db, blockerId: number, limit: numbe
     .where(and(eq(blocks.blockerId, blockerId), isNull(users.deletedAt)))
     .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))
     .limit(limit);
+}
+
+// ---------------------------------------------------------------- home page showcase (issue 11)
+
+/** Recently active listed members with a public, approved photo in the site's countries. */
+export async function findShowcase(db: Db, countries: string[], limit: number): Promise<MemberCardRow[]> {
+  if (countries.length === 0) return [];
+  return db
+    .select(memberCardColumns)
+    .from(profiles)
+    .innerJoin(photos, mainThumbJoin)
+    .where(and(eq(profiles.listed, true), inArray(profiles.country, countries)))
+    .orderBy(...byLastActive())
+    .limit(limit);
+}
+
+/** Listed members in the site's countries, and those active since `onlineSince`: one index scan. */
+export async function countShowcase(
+  db: Db,
+  countries: string[],
+  onlineSince: Date,
+): Promise<{ members: number; online: number }> {
+  if (countries.length === 0) return { members: 0, online: 0 };
+  const [row] = await db
+    .select({
+      members: sql<number>`count(*)::int`,
+      online: sql<number>`(count(*) filter (where ${profiles.lastActiveAt} >= ${onlineSince.toISOString()}))::int`,
+    })
+    .from(profiles)
+    .where(and(eq(profiles.listed, true), inArray(profiles.country, countries)));
+  return { members: row?.members ?? 0, online: row?.online ?? 0 };
 }

@@ -7,6 +7,7 @@ import {
   ZMemberIdParams,
   ZMemberResponse,
   ZOwnProfileResponse,
+  ZShowcaseResponse,
   ZUpdateProfileRequest,
 } from '../../../shared/contract/profiles.ts';
 import { currentUser } from '../../platform/session.ts';
@@ -19,6 +20,7 @@ import {
   updateOwnProfile,
   type Viewer,
 } from './service.ts';
+import { getShowcase } from './showcase.ts';
 
 const errors = {
   400: ZErrorResponse,
@@ -92,6 +94,23 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => forgetOwnLocation(app.db, currentUser(req).id, await app.sites(req.host)),
+  );
+
+  app.get(
+    '/api/showcase',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "The home page's people: recently active members with a photo, member and online counts",
+        response: { 200: ZShowcaseResponse },
+      },
+    },
+    async (req, reply) => {
+      const site = await app.sites(req.host);
+      // The same for every visitor of a site: a short shared cache keeps the home page cheap.
+      reply.header('cache-control', 'public, max-age=60');
+      return getShowcase(app.db, site.countries, { cdnPrefix: site.cdnPrefix, now: new Date() });
+    },
   );
 
   app.get(

@@ -25,7 +25,20 @@ function MatchCard({ profile }: { profile: SignupMatch }) {
         <p className="truncate text-base font-bold">
           {profile.age === null ? profile.name : `${profile.name}, ${profile.age}`}
         </p>
-        {profile.city && <p className="truncate text-sm text-white/90">{profile.city}</p>}
+        {(profile.city || profile.distance) && (
+          <p className="truncate text-sm text-white">
+            {[
+              profile.city,
+              profile.distance &&
+                intl.formatMessage(
+                  { id: profile.distance.less_than ? 'member.distance_less' : 'member.distance' },
+                  { km: profile.distance.km },
+                ),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        )}
       </div>
     </>
   );
@@ -49,10 +62,10 @@ function Matches() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">
-        <FormattedMessage id="matches.title" />
+        <FormattedMessage id="matches.nearby_title" />
       </h1>
       <p className="mt-2 text-muted">
-        <FormattedMessage id="matches.intro" />
+        <FormattedMessage id="matches.nearby_intro" />
       </p>
       {matches.isPending ? (
         <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4" aria-busy="true">
@@ -88,9 +101,9 @@ function Matches() {
   );
 }
 
-/** /signup-matches: "Dit zijn je eerste matches" after signing up (A-04). */
+/** /signup-matches: "Leden bij jou in de buurt" after signing up, nearest first (A-11, issue 11). */
 export function SignupMatchesPage() {
   const intl = useIntl();
-  usePageTitle(intl.formatMessage({ id: 'matches.title' }));
+  usePageTitle(intl.formatMessage({ id: 'matches.nearby_title' }));
   return <RequireLogin>{() => <Matches />}</RequireLogin>;
 }

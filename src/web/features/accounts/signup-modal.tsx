@@ -1,10 +1,19 @@
-import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Heart } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { api } from '../../api/client.ts';
+import { useUser } from '../../api/session.ts';
 import { Modal } from '../../components/modal.tsx';
 import { useSite } from '../../site-context.tsx';
 import { SignupFlow } from './signup-flow.tsx';
-import { closeSignupModal, useSignupModalOpen } from './signup-modal-store.ts';
+import {
+  clearPendingLike,
+  closeSignupModal,
+  readPendingLike,
+  useSignupModalOpen,
+} from './signup-modal-store.ts';
 import { SIGNUP_FINISHED_PATH } from './signup-steps.ts';
 
 /**
@@ -16,6 +25,18 @@ export default function SignupModal() {
   const { settings } = useSite();
   const navigate = useNavigate();
   const [inProgress, setInProgress] = useState(false);
+  const { user } = useUser();
+  const queryClient = useQueryClient();
+  const [pendingLike] = useState(readPendingLike);
+  // The like a visitor tapped goes out as soon as their account exists (issue 11).
+  useEffect(() => {
+    if (!user || !pendingLike) return;
+    clearPendingLike();
+    api(`/api/members/${pendingLike.id}/like`, { method: 'POST' }).then(
+      () => queryClient.invalidateQueries({ queryKey: ['member', pendingLike.id] }),
+      () => undefined,
+    );
+  }, [user, pendingLike, queryClient]);
   const finished = useCallback(() => {
     closeSignupModal();
     navigate(SIGNUP_FINISHED_PATH);
@@ -33,6 +54,15 @@ export default function SignupModal() {
       size="md"
       dismissible={!inProgress}
     >
+      {pendingLike && !user && (
+        <p
+          className="mb-4 flex items-center gap-2 rounded-2xl bg-primary-soft p-3 font-medium"
+          data-testid="like-pending"
+        >
+          <Heart aria-hidden size={20} className="shrink-0 text-primary" fill="currentColor" />
+          <FormattedMessage id="signup.like_pending" values={{ name: pendingLike.name }} />
+        </p>
+      )}
       <SignupFlow
         onFinished={finished}
         onLeave={closeSignupModal}

@@ -8,8 +8,10 @@ import {
   MapPin,
   Navigation,
   PencilLine,
+  Search,
   ShieldCheck,
   UserRound,
+  UserX,
 } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -35,6 +37,8 @@ import { Modal } from '../../components/modal.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { loginPath } from '../accounts/redirect.ts';
+import { signupAllowed } from '../accounts/shared.tsx';
+import { likeAfterSignup } from '../accounts/signup-modal-store.ts';
 import { ProfileChatActions } from '../chat/profile-actions.tsx';
 import { ErrorView } from '../site/error-page.tsx';
 import { InterestList } from './interests.tsx';
@@ -163,9 +167,23 @@ function LikeButton({ profile, viewer }: { profile: TMemberProfile; viewer: TUse
   const intl = useIntl();
   const location = useLocation();
   const like = useLike(profile.id);
+  const { settings } = useSite();
   const heart = 'transition-transform group-active:scale-125';
   if (!viewer) {
     const login = pathFor('login');
+    // A visitor's like opens the signup sheet, which sends the like once the account exists (issue 11).
+    if (pathFor('signup') && signupAllowed(settings))
+      return (
+        <button
+          type="button"
+          className="btn btn-primary group px-6"
+          onClick={() => likeAfterSignup({ id: profile.id, name: profile.name })}
+          data-testid="like-signup"
+        >
+          <Heart aria-hidden size={20} className={heart} />
+          <FormattedMessage id="member.like" />
+        </button>
+      );
     if (!login) return null;
     return (
       <Link
@@ -497,6 +515,36 @@ function ProfileSkeleton() {
   );
 }
 
+/** A member who does not exist (any more): say so kindly and offer the search (M-05, issue 11). */
+function MemberNotFound() {
+  const search = pathFor('members');
+  return (
+    <div
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center"
+      data-testid="member-not-found"
+    >
+      <UserX aria-hidden size={48} className="text-primary" />
+      <h1 className="mt-4 text-2xl font-bold">
+        <FormattedMessage id="member.not_found_title" />
+      </h1>
+      <p className="mt-3 text-muted">
+        <FormattedMessage id="member.not_found_body" />
+      </p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        {search && (
+          <Link to={search} className="btn btn-primary">
+            <Search aria-hidden size={18} />
+            <FormattedMessage id="member.not_found_search" />
+          </Link>
+        )}
+        <Link to="/" className="btn btn-ghost">
+          <FormattedMessage id="error.home" />
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 /** /members/:id (M-05, M-06, M-08, M-10): a member's profile page; 404 when it cannot be shown. */
 export function MemberPage() {
   const intl = useIntl();
@@ -516,7 +564,7 @@ export function MemberPage() {
         : intl.formatMessage({ id: 'member.title' }),
   );
 
-  if (notFound) return <ErrorView status={404} message={null} />;
+  if (notFound) return <MemberNotFound />;
   if (member.isError) {
     const status = member.error instanceof ApiError ? member.error.status : 500;
     return <ErrorView status={status} message={errorText(member.error, intl)} />;

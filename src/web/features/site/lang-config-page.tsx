@@ -1,19 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { LOCALE_NAMES, type Locale, visibleLocales } from '../../../shared/i18n/locales.ts';
+import { Link, useNavigate } from 'react-router';
+import { LOCALE_NAMES, LOCALES, type Locale, visibleLocales } from '../../../shared/i18n/locales.ts';
 import { RULES } from '../../../shared/rules.ts';
 import { writeCookie } from '../../i18n/locale.ts';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 
-/** Country and language choice; the country decides which languages are offered (I-03). */
+/** The country's own languages first, then the site's others: nobody is stuck with one (issue 11). */
+function languagesFor(country: string, fallback: Locale): Locale[] {
+  const own = visibleLocales(country, fallback);
+  return [...own, ...LOCALES.filter((l) => !own.includes(l))];
+}
+
+/** Country and language choice; the country's languages come first (I-03). */
 export function LangConfigPage() {
   const { settings, locale, setLocale } = useSite();
   const intl = useIntl();
   const queryClient = useQueryClient();
   const [country, setCountry] = useState(settings.geoip_selected_country);
-  const options = visibleLocales(country, settings.domain_language);
+  const options = languagesFor(country, settings.domain_language);
+  const navigate = useNavigate();
   const [language, setLanguage] = useState<Locale>(
     options.includes(locale) ? locale : (options[0] ?? locale),
   );
@@ -35,7 +44,21 @@ export function LangConfigPage() {
   }
 
   return (
-    <div className="mx-auto max-w-lg px-4 py-10">
+    <div className="mx-auto max-w-lg px-4 py-8 sm:py-10">
+      <Link
+        to="/"
+        onClick={(e) => {
+          // Back where the visitor came from when there is such a page in this tab.
+          if (window.history.state?.idx > 0) {
+            e.preventDefault();
+            navigate(-1);
+          }
+        }}
+        className="mb-4 inline-flex min-h-11 items-center gap-2 rounded-full pr-3 text-[15px] font-semibold text-muted hover:text-ink"
+      >
+        <ArrowLeft aria-hidden size={18} />
+        <FormattedMessage id="langconfig.back" />
+      </Link>
       <h1 className="text-3xl font-extrabold tracking-tight">
         <FormattedMessage id="langconfig.title" />
       </h1>
@@ -50,8 +73,8 @@ export function LangConfigPage() {
             onChange={(e) => {
               const next = e.target.value;
               setCountry(next);
-              const nextOptions = visibleLocales(next, settings.domain_language);
-              if (!nextOptions.includes(language)) setLanguage(nextOptions[0] ?? language);
+              const own = visibleLocales(next, settings.domain_language);
+              if (!own.includes(language)) setLanguage(own[0] ?? language);
               setSaved(false);
             }}
             className="mt-2 block min-h-11 w-full rounded-xl border border-line bg-white px-3"

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router';
 import { fillPlaceholders } from '../../../shared/i18n/fill.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
-import { STATIC_PAGES, type StaticPage as StaticPageName } from '../../../shared/routes.ts';
+import { pathFor, STATIC_PAGES, type StaticPage as StaticPageName } from '../../../shared/routes.ts';
 import { cleanPhone, termsVersionDate } from '../../../shared/rules.ts';
 import { useCompany } from '../../api/site.ts';
 import { useSite } from '../../site-context.tsx';
@@ -25,6 +26,65 @@ async function loadPages(locale: Locale): Promise<PageFile> {
     loaders[`../../../shared/i18n/pages/${locale}.json`] ?? loaders['../../../shared/i18n/pages/nl.json'];
   if (!load) throw new Error('no page texts');
   return (await load()).default;
+}
+
+/** The footer's label of each static page, for the links between them. */
+const PAGE_LABELS: Record<StaticPageName, string> = {
+  terms: 'footer.terms',
+  privacy: 'footer.privacy',
+  cookies: 'footer.cookies',
+  ban: 'footer.ban',
+  'return-policy': 'footer.return_policy',
+  faq: 'footer.faq',
+  service: 'footer.support',
+};
+
+/** Under every static page: how to reach support, and the other pages (L-06, issue 11). */
+function PageLinks({ page, email, phone }: { page: StaticPageName; email: string; phone: string }) {
+  return (
+    <aside className="mt-12 space-y-6 border-t border-line pt-8" data-testid="page-links">
+      <div className="rounded-2xl bg-surface p-5">
+        <h2 className="text-lg font-bold">
+          <FormattedMessage id="pages.contact_title" />
+        </h2>
+        <p className="mt-1 text-muted">
+          <FormattedMessage id="pages.contact_body" />
+        </p>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <a href={`mailto:${email}`} className="btn btn-ghost bg-white">
+            <Mail aria-hidden size={18} className="text-primary" />
+            {email}
+          </a>
+          {phone && (
+            <a href={`tel:${phone}`} className="btn btn-ghost bg-white">
+              <Phone aria-hidden size={18} className="text-primary" />
+              {phone}
+            </a>
+          )}
+        </div>
+      </div>
+      <nav aria-labelledby="more-pages">
+        <h2 id="more-pages" className="text-lg font-bold">
+          <FormattedMessage id="pages.more" />
+        </h2>
+        <ul className="mt-2 flex flex-wrap gap-x-2">
+          {STATIC_PAGES.filter((p) => p !== page).map((p) => {
+            const to = pathFor(`pages-${p}`);
+            return to ? (
+              <li key={p}>
+                <Link
+                  to={to}
+                  className="inline-flex min-h-11 items-center px-1 font-semibold text-primary underline"
+                >
+                  <FormattedMessage id={PAGE_LABELS[p]} />
+                </Link>
+              </li>
+            ) : null;
+          })}
+        </ul>
+      </nav>
+    </aside>
+  );
 }
 
 /** The page named by the last part of /pages/{token}. */
@@ -110,6 +170,7 @@ export function StaticPage({ page }: { page: StaticPageName }) {
           ))}
         </section>
       ))}
+      <PageLinks page={page} email={settings.support_email} phone={values.support_phone} />
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { GENDERS, makeSignupSchema } from '../../../../shared/contract/accounts.ts';
 import { pathFor } from '../../../../shared/routes.ts';
 import { ApiError } from '../../../api/client.ts';
@@ -21,12 +21,15 @@ import {
 } from '../../../components/form.tsx';
 import { useSite } from '../../../site-context.tsx';
 import { readTracking } from '../../../tracking.ts';
+import { loginPath } from '../redirect.ts';
 import { useOptionLabel } from '../shared.tsx';
+import { type ChosenPlace, PlaceField } from './place-field.tsx';
 
 type Gender = (typeof GENDERS)[number];
 const FIELDS = [
   'gender',
   'looking_for',
+  'place',
   'name',
   'date_of_birth',
   'email',
@@ -121,13 +124,20 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
     terms: false,
   });
   const [dob, setDob] = useState({ day: '', month: '', year: '' });
+  const [place, setPlace] = useState<ChosenPlace | null>(null);
   /** Name, value, error and change handler of one of `values`. */
   const field = <K extends keyof typeof values>(key: K) => ({
     value: values[key],
     ...errors.bind(key, (value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }))),
   });
   const format = (id: string) => intl.formatMessage({ id }, { min_age: settings.min_age });
-  const login = pathFor('login');
+  const location = useLocation();
+  // From the signup sheet over a page, the login comes back to that page (e.g. the profile just liked).
+  const login = pathFor('login')
+    ? location.pathname === pathFor('signup')
+      ? pathFor('login')
+      : loginPath(`${location.pathname}${location.search}`)
+    : null;
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -139,9 +149,12 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
       ...values,
       date_of_birth,
       tracking: readTracking() ?? undefined,
+      ...(place ? { place: { lat: place.lat, lon: place.lon } } : {}),
     });
-    if (!parsed.success) {
-      errors.fail(zodFieldErrors(parsed.error, format));
+    // The place is asked of everyone here: members near it are the first thing they see (issue 11).
+    const placeError: Record<string, string> = place ? {} : { place: format('signup.place_required') };
+    if (!parsed.success || !place) {
+      errors.fail({ ...(parsed.success ? {} : zodFieldErrors(parsed.error, format)), ...placeError });
       return;
     }
     errors.clear();
@@ -174,6 +187,14 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
         options={GENDERS}
         label={lookingForLabel}
         {...field('looking_for')}
+      />
+      <PlaceField
+        value={place}
+        onChange={(p) => {
+          setPlace(p);
+          errors.clearField('place');
+        }}
+        error={errors.fields.place}
       />
       <TextField
         label={<FormattedMessage id="signup.name" />}

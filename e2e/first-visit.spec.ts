@@ -1,0 +1,230 @@
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
+import { createMember, ownAddress } from './members.ts';
+
+// Issue 11: the first visit. Screenshots of every page at 390 px and 1280 px go to test-results/screens.
+const SCREENS = 'test-results/screens';
+mkdirSync(SCREENS, { recursive: true });
+
+/** The page at 390 px and at 1280 px, with axe at both sizes; the test goes on at 390 px. */
+async function screens(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SCREENS}/first-${name}-${width}.png`, fullPage: true });
+  }
+}
+
+/** Every activation link mailed to an address, oldest first. */
+async function activationLinks(request: APIRequestContext, to: string): Promise<string[]> {
+  const mails = (await (await request.get('/dev/mail.json', THIS_MACHINE)).json()) as {
+    to: string;
+    text: string;
+  }[];
+  return mails
+    .filter((m) => m.to === to)
+    .flatMap((m) => m.text.match(/https?:\/\/\S+\/api\/activate\?token=\S+/g) ?? [])
+    .reverse();
+}
+
+test.beforeEach(async ({ page }) => {
+  await ownAddress(page.context());
+  await skipEntryWarning(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+});
+
+test('L-07 A-02 the home page shows real members: portraits, member and online counts, an online strip, signup and login', async ({
+  page,
+}) => {
+  const showcase = (await (await page.request.get('/api/showcase')).json()) as {
+    members: { name: string }[];
+    member_count: number;
+  };
+  expect(showcase.member_count).toBeGreaterThan(100);
+  await page.goto('/');
+  const hero = page.locator('section[aria-labelledby="hero-title"]');
+  await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
+  // The portraits are real members' photos, loaded.
+  const portraits = page.getByTestId('hero-portraits').locator('img');
+  await expect(portraits).toHaveCount(5);
+  await expect
+    .poll(() =>
+      portraits.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+    )
+    .toBe(5);
+  // The count is the database's, formatted for people.
+  await expect(page.getByTestId('hero-counts')).toContainText(
+    `${new Intl.NumberFormat('nl').format(showcase.member_count)} leden`,
+  );
+  const strip = page.getByTestId('online-strip');
+  await expect(strip.getByTestId('member-card').first()).toBeVisible();
+  await expect(strip).toContainText(showcase.members[0]?.name ?? '');
+  await expect(hero.getByRole('link', { name: 'Gratis aanmelden' })).toBeVisible();
+  await expect(hero.getByRole('link', { name: 'Inloggen' })).toBeVisible();
+  await screens(page, 'home');
+  // On a phone the signup is its own page.
+  await hero.getByRole('link', { name: 'Gratis aanmelden' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('I-02 I-03 every visitor can pick any of the site languages in the footer; /lang-config keeps the header and a way back', async ({
+  page,
+}) => {
+  await page.goto('/pages/faq');
+  const picker = page.getByTestId('footer-language').getByRole('combobox', { name: 'Taal' });
+  await expect(picker.locator('option')).toHaveCount(11);
+  await screens(page, 'footer-language');
+  await picker.selectOption('en');
+  await expect(page.getByTestId('footer-language').getByRole('combobox', { name: 'Language' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The choice is remembered in the locale cookie (I-02).
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === 'i18n_redirected')?.value)
+    .toBe('en');
+  await page.getByRole('link', { name: 'Language and country' }).click();
+  await expect(page).toHaveURL(/\/lang-config$/);
+  await expect(page.getByRole('navigation', { name: 'main' })).toBeVisible();
+  // Languages beyond the country's own are offered too.
+  await expect(page.getByRole('radio')).toHaveCount(11);
+  await screens(page, 'lang-config');
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/pages\/faq$/);
+});
+
+test('A-04 a failed activation link sends a new mail without login; a reused link of an active account offers the login', async ({
+  page,
+  browser,
+}) => {
+  // Someone signs up in another browser, then opens their mails here, logged out.
+  const other = await browser.newContext();
+  await ownAddress(other);
+  const member = await createMember(other);
+  await other.request.post('/api/activation/resend');
+  await other.close();
+  const [first, second] = await activationLinks(page.request, member.email);
+  expect(first && second).toBeTruthy();
+
+  await page.goto(first as string);
+  await expect(page).toHaveURL(/\/activate\/error$/);
+  await expect(page.getByRole('heading', { name: 'Activeren mislukt' })).toBeVisible();
+  await screens(page, 'activate-error');
+  await page.getByRole('button', { name: 'Stuur een nieuwe e-mail' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Verstuurd! Kijk ook even in je spam.');
+  const links = await activationLinks(page.request, member.email);
+  expect(links).toHaveLength(3);
+
+  await page.goto(links[2] as string);
+  await expect(page.getByRole('heading', { name: 'Je account is geactiveerd' })).toBeVisible();
+  await page.goto(links[2] as string);
+  await expect(page).toHaveURL(/\/activate\/done\?already=1$/);
+  await expect(page.getByRole('heading', { name: 'Je account is al actief' })).toBeVisible();
+  await screens(page, 'activate-already');
+  await page.getByRole('main').getByRole('link', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('M-05 P-10 an unknown member id shows member-not-found with a way to search', async ({ page }) => {
+  await page.goto('/members/987654321');
+  await expect(page.getByRole('heading', { name: 'Dit profiel bestaat niet (meer)' })).toBeVisible();
+  await screens(page, 'member-not-found');
+  await page.getByRole('link', { name: 'Zoek leden' }).click();
+  await expect(page).toHaveURL(/\/members$/);
+});
+
+test('L-06 L-03 static pages link to each other and to support by mail and phone', async ({ page }) => {
+  const settings = (await (await page.request.get('/api/settings')).json()) as {
+    support_email: string;
+    support_phone: string;
+  };
+  await page.goto('/pages/terms');
+  const links = page.getByTestId('page-links');
+  await expect(links.locator(`a[href="mailto:${settings.support_email}"]`)).toBeVisible();
+  await expect(links.locator('a[href^="tel:"]')).toHaveAttribute(
+    'href',
+    `tel:${settings.support_phone.replace(/[-\s]/g, '')}`,
+  );
+  await screens(page, 'static-page');
+  await links.getByRole('link', { name: 'Privacy' }).click();
+  await expect(page).toHaveURL(/\/pages\/privacy$/);
+  await expect(
+    page.getByTestId('page-links').getByRole('link', { name: 'Algemene voorwaarden' }),
+  ).toBeVisible();
+});
+
+test('A-01 A-11 M-07 on a phone a visitor signs up with a place and lands on members near that place, nearest first', async ({
+  page,
+}) => {
+  await page.goto('/signup');
+  // A focused flow: only the logo leads away, no navigation or footer links.
+  await expect(page.getByTestId('focused-header')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'main' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await page.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
+  await page.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
+  await page.getByLabel('Waar woon je?').fill('utrec');
+  const results = page.getByTestId('place-results');
+  await expect(results.getByRole('button').first()).toHaveText(/^Utrecht, Utrecht/);
+  await screens(page, 'signup-place');
+  await results.getByRole('button').first().click();
+  await expect(page.getByTestId('chosen-place')).toHaveText('Utrecht, Utrecht');
+  await page.getByLabel('Profielnaam').fill(`Plek${Date.now().toString(36).slice(-5)}`.replace(/\d/g, 'x'));
+  await page.getByLabel('Dag', { exact: true }).selectOption('12');
+  await page.getByLabel('Maand', { exact: true }).selectOption('4');
+  await page.getByLabel('Jaar', { exact: true }).selectOption('1990');
+  await page.getByLabel('E-mailadres').fill(`plek-${Date.now()}@example.com`);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
+  await page.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
+  await page.getByRole('button', { name: 'Gratis aanmelden' }).click();
+  // Photo, about me (twice), interests: all may be skipped; then the mail step.
+  for (let i = 0; i < 4; i++) {
+    await expect(page.getByRole('button', { name: 'Overslaan' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Overslaan' }).click();
+  }
+  await page.getByRole('button', { name: 'Verder' }).click();
+  // On a phone the activation reminder comes first, as a modal (L-05).
+  const reminder = page.getByRole('dialog', { name: 'Bevestig je e-mailadres' });
+  await reminder.getByRole('button', { name: 'Later' }).click();
+  await expect(page.getByRole('heading', { name: 'Leden bij jou in de buurt' })).toBeVisible();
+  const cards = page.locator('main li a');
+  await expect(cards.first()).toBeVisible();
+  // Distances rise from the first card on, and the nearest are close to Utrecht.
+  const kms = (await cards.allInnerTexts()).flatMap((t) => {
+    const m = t.match(/(<\s*)?(\d+) km/);
+    return m ? [Number(m[2])] : [];
+  });
+  expect(kms.length).toBeGreaterThan(3);
+  expect(kms[0]).toBeLessThan(40);
+  await screens(page, 'signup-matches');
+});
+
+test('M-05 A-01 a visitor who taps like signs up in the sheet, and the like is sent once the account exists', async ({
+  page,
+}) => {
+  const found = await (await page.request.get('/api/members?gender=female')).json();
+  const member = found.page.results[0] as { id: number; name: string };
+  await page.goto(`/members/${member.id}`);
+  await page.getByTestId('like-signup').click();
+  const sheet = page.getByRole('dialog', { name: 'Gratis aanmelden bij Vonk' });
+  await expect(sheet.getByTestId('like-pending')).toContainText(member.name);
+  await screens(page, 'like-signup-sheet');
+  await sheet.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
+  await sheet.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
+  await sheet.getByLabel('Waar woon je?').fill('Amsterdam');
+  await sheet.getByTestId('place-results').getByRole('button').first().click();
+  await sheet.getByLabel('Profielnaam').fill('Liker');
+  await sheet.getByLabel('Dag', { exact: true }).selectOption('3');
+  await sheet.getByLabel('Maand', { exact: true }).selectOption('5');
+  await sheet.getByLabel('Jaar', { exact: true }).selectOption('1988');
+  await sheet.getByLabel('E-mailadres').fill(`liker-${Date.now()}@example.com`);
+  await sheet.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
+  await sheet.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
+  await sheet.getByRole('button', { name: 'Gratis aanmelden' }).click();
+  // The account exists (the photo step shows) and the like went out with it.
+  await expect(sheet.getByRole('button', { name: 'Overslaan' })).toBeVisible();
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/members/${member.id}`)).json()).profile.liked_by_me,
+    )
+    .toBe(true);
+});
