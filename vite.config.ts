@@ -24,6 +24,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: false,
+    modulePreload: { polyfill: false },
     // The server reads it to preload the visitor's locale catalog with the page (platform/web.ts).
     manifest: true,
     rollupOptions: {

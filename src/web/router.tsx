@@ -1,20 +1,36 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
-import { LoadingBar } from './components/loading-bar.tsx';
-import { OfflineNotice } from './components/offline-notice.tsx';
-import { RealtimeBridge } from './features/chat/realtime-bridge.tsx';
+import { useLoggedIn } from './api/session.ts';
 import { NotFoundPage, RouteErrorPage } from './features/site/error-page.tsx';
-import { ChatLayout, DefaultLayout, EmptyLayout, LanderLayout } from './layouts/layouts.tsx';
+
+// The layouts (navigation, footer, tab bar, warnings) are a chunk of their own that loads beside the page's
+// chunk: the router resolves the lazy parts of every matched route at once.
+const layout = (name: 'ChatLayout' | 'DefaultLayout' | 'EmptyLayout' | 'LanderLayout') => async () => ({
+  Component: (await import('./layouts/layouts.tsx'))[name],
+});
+
+// The loading bar, offline notice and scroll restoration come with the layouts' chunk.
+const RootChrome = lazy(async () => ({ default: (await import('./layouts/root-chrome.tsx')).RootChrome }));
+
+// The real-time channel and the chat outbox load only for members (C-08, C-12).
+const RealtimeBridge = lazy(async () => ({
+  default: (await import('./features/chat/realtime-bridge.tsx')).RealtimeBridge,
+}));
 
 function Root() {
+  const loggedIn = useLoggedIn();
   return (
     <>
-      <LoadingBar />
       <Outlet />
-      <OfflineNotice />
-      <ScrollRestoration />
-      <RealtimeBridge />
+      <Suspense fallback={null}>
+        <RootChrome />
+      </Suspense>
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <RealtimeBridge />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -107,7 +123,7 @@ export function createRoutes(): RouteObject[] {
       errorElement: <RouteErrorPage />,
       children: [
         {
-          element: <DefaultLayout />,
+          lazy: layout('DefaultLayout'),
           errorElement: <RouteErrorPage />,
           children: [
             {
@@ -135,7 +151,7 @@ export function createRoutes(): RouteObject[] {
           ],
         },
         {
-          element: <ChatLayout />,
+          lazy: layout('ChatLayout'),
           errorElement: <RouteErrorPage />,
           children: CHAT_PAGES.map(
             ([id, load]): RouteObject => ({
@@ -146,7 +162,7 @@ export function createRoutes(): RouteObject[] {
           ),
         },
         {
-          element: <LanderLayout />,
+          lazy: layout('LanderLayout'),
           errorElement: <RouteErrorPage />,
           children: [
             {
@@ -159,7 +175,7 @@ export function createRoutes(): RouteObject[] {
           ],
         },
         {
-          element: <EmptyLayout />,
+          lazy: layout('EmptyLayout'),
           errorElement: <RouteErrorPage />,
           children: [
             {

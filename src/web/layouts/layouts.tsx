@@ -4,7 +4,6 @@ import { Outlet } from 'react-router';
 import { useLoggedIn } from '../api/session.ts';
 import { Logo } from '../components/logo.tsx';
 import { SignupModalHost } from '../features/accounts/signup-modal-host.tsx';
-import { TimeBonus } from '../features/credits/time-bonus.tsx';
 import { useRememberTracking } from '../tracking.ts';
 import { Alerts } from './alerts.tsx';
 import { EntryWarning } from './entry-warning.tsx';
@@ -14,6 +13,10 @@ import { TopNav } from './top-nav.tsx';
 
 // The members' background work (refresh loop, title, match modal) loads only for members.
 const MemberLive = lazy(() => import('../features/likes/live.tsx'));
+// So do the time bonus banner and popup (Pay-09).
+const TimeBonus = lazy(async () => ({
+  default: (await import('../features/credits/time-bonus.tsx')).TimeBonus,
+}));
 
 function SkipLink() {
   return (
@@ -47,7 +50,11 @@ export function DefaultLayout() {
       <SkipLink />
       <TopNav />
       <Alerts />
-      {loggedIn && <TimeBonus />}
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <TimeBonus />
+        </Suspense>
+      )}
       <main id="main" className="flex-1">
         <Outlet />
       </main>
