@@ -37,7 +37,7 @@ async function boot() {
   installBrowserHooks();
   // Made first: the router starts loading the matched layout's and page's chunks at once, beside the
   // settings, session, catalog and stylesheet below, instead of after them.
-  const router = createAppRouter();
+  const router = createAppRouter(queryClient);
 
   // Settings come first (spec §4); a locale cookie lets the catalog load at the same time, and the session
   // is read alongside so the first paint already knows visitor from member.

@@ -1,7 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
-import { useLoggedIn } from './api/session.ts';
+import { createBrowserRouter, Outlet, type RouteObject, redirect } from 'react-router';
+import { pathFor, ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
+import { useLoggedIn, userQuery } from './api/session.ts';
 import { NotFoundPage, RouteErrorPage } from './features/site/error-page.tsx';
 
 // The layouts (navigation, footer, tab bar, warnings) are a chunk of their own that loads beside the page's
@@ -115,8 +116,21 @@ const LIKES_PAGES: readonly [RouteName, () => Promise<ComponentType>][] = [
   ['notifications', async () => (await import('./features/likes/notifications-page.tsx')).NotificationsPage],
 ];
 
+/**
+ * Members start in discovery (issue 11): a logged-in member who opens `/` goes to the search grid; the
+ * marketing page is for visitors. A session that cannot be read counts as a visitor.
+ */
+export function membersStartInDiscovery(queryClient: QueryClient) {
+  return async () => {
+    const members = pathFor('members');
+    const session = await queryClient.ensureQueryData(userQuery).catch(() => null);
+    if (session?.user && members) return redirect(members);
+    return null;
+  };
+}
+
 /** Route objects by spec §2 name; pages load lazily, one chunk per page. */
-export function createRoutes(): RouteObject[] {
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       element: <Root />,
@@ -129,6 +143,7 @@ export function createRoutes(): RouteObject[] {
             {
               id: 'index',
               path: ROUTES.index,
+              loader: membersStartInDiscovery(queryClient),
               lazy: async () => ({ Component: (await import('./features/site/home-page.tsx')).HomePage }),
             },
             ...STATIC_PAGES.map(
@@ -199,6 +214,6 @@ export function createRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(createRoutes());
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

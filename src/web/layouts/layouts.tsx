@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { Outlet } from 'react-router';
 import { useLoggedIn } from '../api/session.ts';
 import { Logo } from '../components/logo.tsx';
+import { OfflineNotice } from '../components/offline-notice.tsx';
 import { SignupModalHost } from '../features/accounts/signup-modal-host.tsx';
 import { useRememberTracking } from '../tracking.ts';
 import { Alerts } from './alerts.tsx';
@@ -58,6 +59,7 @@ export function DefaultLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
+      <OfflineNotice />
       <Footer />
       {loggedIn && <TabBar />}
       {loggedIn && (
@@ -80,6 +82,7 @@ export function ChatLayout() {
       <main id="main" className="min-h-0 flex-1">
         <Outlet />
       </main>
+      <OfflineNotice />
       <EntryWarning layout="chat" loggedIn={loggedIn} />
     </div>
   );
@@ -97,6 +100,7 @@ export function LanderLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
+      <OfflineNotice />
       <Footer />
     </div>
   );
@@ -112,6 +116,7 @@ export function EmptyLayout() {
       <main id="main">
         <Outlet />
       </main>
+      <OfflineNotice />
       <EntryWarning layout="empty" loggedIn={loggedIn} />
       <SignupModalHost />
     </div>

@@ -1,6 +1,5 @@
 import { type Location, ScrollRestoration } from 'react-router';
 import { LoadingBar } from '../components/loading-bar.tsx';
-import { OfflineNotice } from '../components/offline-notice.tsx';
 
 /** How this document was opened: 'navigate' for a link or a typed address, 'reload', 'back_forward'. */
 function documentNavigationType(): string {
@@ -21,12 +20,11 @@ export function scrollKey(location: Pick<Location, 'key' | 'pathname'>, fresh = 
   return location.key;
 }
 
-/** What every layout shares at the root: the loading bar, the offline notice, scroll positions (P-11). */
+/** What every layout shares at the root: the loading bar and scroll positions (P-11). */
 export function RootChrome() {
   return (
     <>
       <LoadingBar />
-      <OfflineNotice />
       <ScrollRestoration getKey={(location) => scrollKey(location)} />
     </>
   );
