@@ -329,7 +329,9 @@ function SimilarGrid(props: { query: string; viewerId: number | null; first: TMe
   const more = useMoreSimilar(props.query, props.viewerId, props.total, asked);
   const extra = more.data?.pages.flatMap((p) => p.similar?.results ?? []) ?? [];
   const members = [...props.first, ...extra.filter((m) => !props.first.some((f) => f.id === m.id))];
-  const hasMore = props.viewerId !== null && (asked ? more.hasNextPage : props.first.length < props.total);
+  const hasMore =
+    props.viewerId !== null &&
+    (asked ? more.isPending || more.hasNextPage : props.first.length < props.total);
   return (
     <>
       <div className="mt-4">

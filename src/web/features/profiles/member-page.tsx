@@ -11,7 +11,7 @@ import {
   ShieldCheck,
   UserRound,
 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
@@ -58,6 +58,7 @@ function Gallery({ profile, viewer }: { profile: TMemberProfile; viewer: TUser |
   const intl = useIntl();
   const [selected, setSelected] = useState(0);
   const [viewing, setViewing] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const photos = profile.photos;
   const current: TMemberPhoto | undefined = photos[selected] ?? photos[0];
   const alt = intl.formatMessage({ id: 'profile.photo_of' }, { name: profile.name });
@@ -68,6 +69,7 @@ function Gallery({ profile, viewer }: { profile: TMemberProfile; viewer: TUser |
       <div className="relative aspect-[3/4] overflow-hidden rounded-3xl bg-surface shadow-sm ring-1 ring-black/5">
         {current ? (
           <button
+            ref={opener}
             type="button"
             className="block size-full cursor-zoom-in"
             onClick={() => setViewing(true)}
@@ -112,6 +114,8 @@ function Gallery({ profile, viewer }: { profile: TMemberProfile; viewer: TUser |
             onClose={(index) => {
               setSelected(index);
               setViewing(false);
+              // Back to the photo that opened it, now showing where the member stopped.
+              requestAnimationFrame(() => opener.current?.focus());
             }}
           />
         </Suspense>

@@ -39,11 +39,17 @@ export default function PhotoViewer(props: {
     show(props.start, false);
   }, [show, props.start]);
 
-  // A swipe ends wherever the snap puts it: the photo most in view is the current one.
+  // A swipe ends wherever the snap puts it: once the strip has come to rest, the photo most in view is the
+  // current one. Waiting for rest keeps a smooth scroll of the buttons from passing through other photos.
+  const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
   const onScroll = () => {
-    const el = strip.current;
-    if (!el || el.clientWidth === 0) return;
-    setIndex(Math.max(0, Math.min(total - 1, Math.round(el.scrollLeft / el.clientWidth))));
+    clearTimeout(settle.current);
+    settle.current = setTimeout(() => {
+      const el = strip.current;
+      if (!el || el.clientWidth === 0) return;
+      setIndex(Math.max(0, Math.min(total - 1, Math.round(el.scrollLeft / el.clientWidth))));
+    }, 150);
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
