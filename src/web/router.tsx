@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, redirect } from 'react-router';
 import { pathFor, ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
-import { useLoggedIn, userQuery } from './api/session.ts';
+import { isLoggingOut, useLoggedIn, userQuery } from './api/session.ts';
 import { NotFoundPage, RouteErrorPage } from './features/site/error-page.tsx';
 
 // The layouts (navigation, footer, tab bar, warnings) are a chunk of their own that loads beside the page's
@@ -118,11 +118,13 @@ const LIKES_PAGES: readonly [RouteName, () => Promise<ComponentType>][] = [
 
 /**
  * Members start in discovery (issue 11): a logged-in member who opens `/` goes to the search grid; the
- * marketing page is for visitors. A session that cannot be read counts as a visitor.
+ * marketing page is for visitors. A session that cannot be read counts as a visitor; so does a member on
+ * the way out (logout lands on the home page).
  */
 export function membersStartInDiscovery(queryClient: QueryClient) {
   return async () => {
     const members = pathFor('members');
+    if (isLoggingOut()) return null;
     const session = await queryClient.ensureQueryData(userQuery).catch(() => null);
     if (session?.user && members) return redirect(members);
     return null;
