@@ -122,7 +122,7 @@ export default function PhotoViewer(props: {
           <div className="flex items-center justify-center gap-6 px-3 pt-2 pb-[calc(env(safe-area-inset-bottom)+1rem)]">
             <button
               type="button"
-              className={round}
+              className={`${round} ${total > 1 ? '' : 'invisible'}`}
               onClick={() => show((index - 1 + total) % total)}
               aria-label={intl.formatMessage({ id: 'member.gallery_previous' })}
             >
@@ -137,7 +137,7 @@ export default function PhotoViewer(props: {
             </p>
             <button
               type="button"
-              className={round}
+              className={`${round} ${total > 1 ? '' : 'invisible'}`}
               onClick={() => show((index + 1) % total)}
               aria-label={intl.formatMessage({ id: 'member.gallery_next' })}
             >
