@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { asyncAppCss } from './scripts/vite-async-css.ts';
 import { precompileMessages } from './scripts/vite-precompile-messages.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
@@ -24,6 +25,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: false,
+    modulePreload: { polyfill: false },
     // The server reads it to preload the visitor's locale catalog with the page (platform/web.ts).
     manifest: true,
     rollupOptions: {
@@ -42,6 +44,7 @@ export default defineConfig(({ command }) => ({
     precompileMessages(),
     react(),
     tailwindcss(),
+    asyncAppCss(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: '.',

@@ -68,7 +68,7 @@ interface Run {
 
 async function audit(port: number, url: string) {
   const runs: Run[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0, failed = 0; i < RUNS; i++) {
     const result = await lighthouse(url, {
       port,
       output: 'json',
@@ -77,6 +77,13 @@ async function audit(port: number, url: string) {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+    // A trace that failed to record (NO_NAVSTART on a busy machine) is Lighthouse's fault, not the
+    // page's: run it again, twice at most, rather than lose the whole bench.
+    if (lhr.runtimeError && failed < 2) {
+      failed++;
+      i--;
+      continue;
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     runs.push({

@@ -247,7 +247,8 @@ test.describe('the whole journey', () => {
     await test.step('A-05 log in', async () => {
       await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
       await page.getByRole('main').getByRole('button', { name: 'Inloggen' }).click();
-      await expect(page).toHaveURL(/\/$/);
+      // Members start in discovery (issue 11).
+      await expect(page).toHaveURL(/\/members$/);
       await expect(accountMenu(page)).toBeVisible();
       const session = (await page.context().cookies()).find((c) => c.name === 'vonk_session');
       expect(session?.path).toBe('/');

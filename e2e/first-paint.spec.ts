@@ -23,3 +23,50 @@ test.describe('P-01 first paint', () => {
     await expect(page.locator('.vs-bar')).toContainText('Vonk Goud');
   });
 });
+
+test.describe('P-01 first load', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('P-01 the app stylesheet does not block the shell, and the app starts styled', async ({ page }) => {
+    // Hold the stylesheet back: the shell must paint anyway, and the app must wait for it.
+    let releaseCss: () => void = () => {};
+    const cssHeld = new Promise<void>((done) => {
+      releaseCss = done;
+    });
+    await page.route(/\/assets\/.*\.css$/, async (route) => {
+      await cssHeld;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('.vs-bar')).toBeVisible();
+    // The page as served has no render-blocking stylesheet, only a preload of it.
+    const html = await (await page.request.get('/')).text();
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toMatch(/<link rel="preload" as="style"[^>]*\.css"/);
+    // While the stylesheet is held the app has not replaced the shell with unstyled content.
+    await page.waitForTimeout(1500);
+    await expect(page.locator('.vs-bar')).toBeVisible();
+    await expect(page.locator('[data-layout]')).toHaveCount(0);
+    releaseCss();
+    await expect(page.locator('[data-layout="default"]')).toBeVisible();
+    // Tailwind's rules are in force: the top bar is sticky.
+    expect(
+      await page
+        .locator('header')
+        .first()
+        .evaluate((el) => getComputedStyle(el).position),
+    ).toBe('sticky');
+  });
+
+  test('P-01 the settings answer is preloaded with the page and fetched once', async ({ page }) => {
+    const settings: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/settings') settings.push(req.url());
+    });
+    await page.goto('/?ref=spring');
+    await expect(page.locator('[data-layout="default"]')).toBeVisible();
+    const preload = await page.locator('link[rel="preload"][as="fetch"]').getAttribute('href');
+    expect(preload).toContain('/api/settings?ref=spring&domain=localhost');
+    expect(settings).toHaveLength(1);
+  });
+});

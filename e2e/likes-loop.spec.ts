@@ -41,7 +41,7 @@ test.describe('likes loop', () => {
     // A likes B on B's profile page; B's page is not reloaded.
     await pageA.goto(`/members/${b.id}`);
     await pageA.getByRole('button', { name: 'Vind ik leuk' }).click();
-    await expect(pageA.getByRole('button', { name: 'Vind ik leuk' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(pageA.getByRole('button', { name: 'Geliked' })).toHaveAttribute('aria-pressed', 'true');
 
     const modalB = pageB.getByTestId('match-modal');
     await expect(modalB).toBeVisible({ timeout: 10_000 });

@@ -2,7 +2,7 @@ import { expect, expectNoAxeViolations, skipEntryWarning, test } from './fixture
 import { createMember, otherPerson, ownAddress } from './members.ts';
 
 test.describe('likes on a profile page', () => {
-  test('M-05 D-03 like, see "likes you" on the other side, like back for a match, unlike', async ({
+  test('M-05 D-03 like (the button then says "Geliked"), see "likes you" on the other side, like back for a match, unlike', async ({
     page,
     browser,
   }) => {
@@ -19,13 +19,16 @@ test.describe('likes on a profile page', () => {
     const her = await createMember(other, { activate: true, place });
 
     await page.goto(`/members/${her.id}`);
-    const like = page.getByRole('button', { name: 'Vind ik leuk' });
+    const like = page.getByTestId('like-button');
+    await expect(like).toHaveAccessibleName('Vind ik leuk');
     await expect(like).toHaveAttribute('aria-pressed', 'false');
     await like.click();
+    // Issue 11: the button says so once liked.
     await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toHaveAccessibleName('Geliked');
     await expect(page.getByTestId('like-note')).toHaveText(`Je vindt ${her.name} leuk.`);
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Vind ik leuk' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Geliked' })).toHaveAttribute('aria-pressed', 'true');
 
     // She sees that he likes her, and likes him back: a match, on both pages.
     const hers = await other.newPage();
@@ -46,7 +49,7 @@ test.describe('likes on a profile page', () => {
     );
 
     // He takes his like back; she no longer sees that he likes her.
-    await page.getByRole('button', { name: 'Vind ik leuk' }).click();
+    await page.getByRole('button', { name: 'Geliked' }).click();
     await expect(page.getByRole('button', { name: 'Vind ik leuk' })).toHaveAttribute('aria-pressed', 'false');
     // She still likes him, so his page now invites him to like her back.
     await expect(page.getByTestId('like-note')).toHaveText(

@@ -8,6 +8,7 @@ import type { Locale } from '../shared/i18n/locales.ts';
 import { api, createQueryClient } from './api/client.ts';
 import { clearSession, setUser, userQuery } from './api/session.ts';
 import { settingsQuery } from './api/site.ts';
+import { appStylesheet } from './boot-css.ts';
 import { installBrowserHooks } from './browser-hooks.ts';
 import { cookieLocale, detectLocale, loadCatalog, storeLocale } from './i18n/locale.ts';
 import { createAppRouter } from './router.tsx';
@@ -15,7 +16,8 @@ import { SiteProvider } from './site-context.tsx';
 import { applyTheme } from './theme.ts';
 
 async function boot() {
-  let router: ReturnType<typeof createAppRouter> | null = null;
+  const styles = appStylesheet();
+  let started = false;
   let bannedAtBoot = false;
   // A-10: the server keeps answering "banned" to the session until it is logged out, so no racing call
   // turns a ban into a silent logout; the client logs out once the ban notice is on screen.
@@ -28,11 +30,14 @@ async function boot() {
   const queryClient = createQueryClient(
     () => setUser(queryClient, null),
     () => {
-      if (!router) bannedAtBoot = true;
+      if (!started) bannedAtBoot = true;
       else void router.navigate('/pages/ban').then(endBannedSession);
     },
   );
   installBrowserHooks();
+  // Made first: the router starts loading the matched layout's and page's chunks at once, beside the
+  // settings, session, catalog and stylesheet below, instead of after them.
+  const router = createAppRouter(queryClient);
 
   // Settings come first (spec §4); a locale cookie lets the catalog load at the same time, and the session
   // is read alongside so the first paint already knows visitor from member.
@@ -43,6 +48,7 @@ async function boot() {
   const locale = early ?? detectLocale(settings);
   const catalog = await (earlyCatalog ?? loadCatalog(locale));
   await session;
+  await styles;
   storeLocale(locale);
   applyTheme(settings.theme);
 
@@ -58,12 +64,12 @@ async function boot() {
     );
   };
 
+  started = true;
   if (bannedAtBoot) {
     // Start on the notice itself: the page asked for would only load members' data to be refused.
-    window.history.replaceState(null, '', '/pages/ban');
+    await router.navigate('/pages/ban', { replace: true });
     endBannedSession();
   }
-  router = createAppRouter();
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
   createRoot(root).render(

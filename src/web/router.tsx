@@ -1,20 +1,37 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
-import { ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
-import { LoadingBar } from './components/loading-bar.tsx';
-import { OfflineNotice } from './components/offline-notice.tsx';
-import { RealtimeBridge } from './features/chat/realtime-bridge.tsx';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject, redirect } from 'react-router';
+import { pathFor, ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
+import { isLoggingOut, useLoggedIn, userQuery } from './api/session.ts';
 import { NotFoundPage, RouteErrorPage } from './features/site/error-page.tsx';
-import { ChatLayout, DefaultLayout, EmptyLayout, LanderLayout } from './layouts/layouts.tsx';
+
+// The layouts (navigation, footer, tab bar, warnings) are a chunk of their own that loads beside the page's
+// chunk: the router resolves the lazy parts of every matched route at once.
+const layout = (name: 'ChatLayout' | 'DefaultLayout' | 'EmptyLayout' | 'LanderLayout') => async () => ({
+  Component: (await import('./layouts/layouts.tsx'))[name],
+});
+
+// The loading bar, offline notice and scroll restoration come with the layouts' chunk.
+const RootChrome = lazy(async () => ({ default: (await import('./layouts/root-chrome.tsx')).RootChrome }));
+
+// The real-time channel and the chat outbox load only for members (C-08, C-12).
+const RealtimeBridge = lazy(async () => ({
+  default: (await import('./features/chat/realtime-bridge.tsx')).RealtimeBridge,
+}));
 
 function Root() {
+  const loggedIn = useLoggedIn();
   return (
     <>
-      <LoadingBar />
       <Outlet />
-      <OfflineNotice />
-      <ScrollRestoration />
-      <RealtimeBridge />
+      <Suspense fallback={null}>
+        <RootChrome />
+      </Suspense>
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <RealtimeBridge />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -99,20 +116,36 @@ const LIKES_PAGES: readonly [RouteName, () => Promise<ComponentType>][] = [
   ['notifications', async () => (await import('./features/likes/notifications-page.tsx')).NotificationsPage],
 ];
 
+/**
+ * Members start in discovery (issue 11): a logged-in member who opens `/` goes to the search grid; the
+ * marketing page is for visitors. A session that cannot be read counts as a visitor; so does a member on
+ * the way out (logout lands on the home page).
+ */
+export function membersStartInDiscovery(queryClient: QueryClient) {
+  return async () => {
+    const members = pathFor('members');
+    if (isLoggingOut()) return null;
+    const session = await queryClient.ensureQueryData(userQuery).catch(() => null);
+    if (session?.user && members) return redirect(members);
+    return null;
+  };
+}
+
 /** Route objects by spec §2 name; pages load lazily, one chunk per page. */
-export function createRoutes(): RouteObject[] {
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       element: <Root />,
       errorElement: <RouteErrorPage />,
       children: [
         {
-          element: <DefaultLayout />,
+          lazy: layout('DefaultLayout'),
           errorElement: <RouteErrorPage />,
           children: [
             {
               id: 'index',
               path: ROUTES.index,
+              loader: membersStartInDiscovery(queryClient),
               lazy: async () => ({ Component: (await import('./features/site/home-page.tsx')).HomePage }),
             },
             ...STATIC_PAGES.map(
@@ -143,7 +176,7 @@ export function createRoutes(): RouteObject[] {
           ],
         },
         {
-          element: <ChatLayout />,
+          lazy: layout('ChatLayout'),
           errorElement: <RouteErrorPage />,
           children: CHAT_PAGES.map(
             ([id, load]): RouteObject => ({
@@ -154,7 +187,7 @@ export function createRoutes(): RouteObject[] {
           ),
         },
         {
-          element: <LanderLayout />,
+          lazy: layout('LanderLayout'),
           errorElement: <RouteErrorPage />,
           children: [
             {
@@ -167,7 +200,7 @@ export function createRoutes(): RouteObject[] {
           ],
         },
         {
-          element: <EmptyLayout />,
+          lazy: layout('EmptyLayout'),
           errorElement: <RouteErrorPage />,
           children: [
             {
@@ -184,6 +217,6 @@ export function createRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(createRoutes());
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

@@ -40,3 +40,18 @@ describe('P-02 pages of a site with a CDN', () => {
     );
   });
 });
+
+describe('P-01 the page preloads what the app asks for first', () => {
+  it('P-01 the settings answer, at the address the app will fetch (query and domain, escaped)', async () => {
+    const res = await t.app.inject({
+      url: '/members?ref=spring&x=%22%3E%3Cscript%3E',
+      headers: { host: 'localhost:3000', accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(200);
+    const href = /<link rel="preload" as="fetch" crossorigin href="([^"]+)"/.exec(res.body)?.[1];
+    expect(href?.replaceAll('&amp;', '&')).toBe(
+      '/api/settings?ref=spring&x=%22%3E%3Cscript%3E&domain=localhost',
+    );
+    expect(res.body).not.toContain('<script>');
+  });
+});

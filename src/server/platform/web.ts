@@ -54,6 +54,16 @@ const preloadCatalog = (href: string | undefined) =>
   href ? `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />\n  ` : '';
 
 /**
+ * The settings answer the app asks for first (web api/site.ts: the page's query plus `domain`), preloaded
+ * so it arrives while the app's code downloads rather than after it has run (P-01).
+ */
+export function settingsPreload(url: string, hostname: string): string {
+  const params = new URLSearchParams(url.split('?')[1] ?? '');
+  params.set('domain', hostname);
+  return `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(`/api/settings?${params}`)}" />\n  `;
+}
+
+/**
  * Serves the built web app: hashed assets for a year, the SPA for known routes (200) and the same
  * shell with a real 404 status for anything else. Per-site title, language, manifest and icons.
  */
@@ -142,6 +152,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
         ? site.cdnPrefix
         : `${req.protocol}://${req.host}${site.cdnPrefix}`;
       tags.push(tag('og:image', `${base.replace(/\/+$/, '')}${meta.imagePath}`));
+      // The profile page's main photo is its largest paint: it downloads beside the app's code (P-01).
+      const src = `${site.cdnPrefix.replace(/\/+$/, '')}${meta.imagePath}`;
+      tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}" />`);
     }
     return tags.join('\n    ');
   }
@@ -164,7 +177,11 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       .replace('content="__THEME__"', `content="${escapeHtml(site.themePrimary)}"`)
       .replace('__SITE_NAME__', () => escapeHtml(site.name))
       // A function, so "$&" in a member's name is not a replacement pattern.
-      .replace('</head>', () => `${preloadCatalog(catalogs.get(locale))}${share}</head>`);
+      .replace(
+        '</head>',
+        () =>
+          `${settingsPreload(req.url, req.hostname)}${preloadCatalog(catalogs.get(locale))}${share}</head>`,
+      );
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string' && site.cdnPrefix) {
       reply.header('content-security-policy', cspWithImageOrigin(csp, site.cdnPrefix));

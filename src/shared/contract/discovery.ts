@@ -48,6 +48,8 @@ export const ZSearchQuery = z
     min_age: optional(ZAge),
     max_age: optional(ZAge),
     page: optional(z.coerce.number().int().min(1).max(SEARCH.maxPage)),
+    /** A further page of the similar results ("Meer vergelijkbare leden"); members only, like `page`. */
+    similar_page: optional(z.coerce.number().int().min(1).max(SEARCH.maxPage)),
     /** Traffic source of a visitor (spec §3 tracking record): may open logged-out search (D-02). */
     network: optional(zLine(64)),
     ref: optional(zLine(64)),

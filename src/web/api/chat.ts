@@ -18,7 +18,7 @@ import {
   type TSendGiftRequest,
   type TSendMessageResponse,
 } from '../../shared/contract/chat.ts';
-import { PHOTO_UPLOAD } from '../../shared/contract/photos.ts';
+import { PHOTO_UPLOAD } from '../../shared/contract/photo-upload.ts';
 import { api } from './client.ts';
 import { uploadForm } from './upload.ts';
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TSearchResponse } from '../../shared/contract/discovery.ts';
 import { api } from './client.ts';
 
@@ -10,5 +10,26 @@ export function useMemberSearch(query: string, viewerId: number | null, opts: { 
     queryFn: () => api<TSearchResponse>(`/api/members${query ? `?${query}` : ''}`),
     placeholderData: keepPreviousData,
     enabled: opts.enabled ?? true,
+  });
+}
+
+/**
+ * Further pages of a search's similar results (issue 11: "Vergelijkbare leden (120)" shows more than the
+ * first 24), fetched from page 2 once the member asks for them.
+ */
+export function useMoreSimilar(query: string, viewerId: number | null, total: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['members', query, viewerId, 'similar'],
+    initialPageParam: 2,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams(query);
+      params.set('similar_page', String(pageParam));
+      return api<TSearchResponse>(`/api/members?${params}`);
+    },
+    getNextPageParam: (last, pages, lastParam) =>
+      last.similar && last.similar.results.length > 0 && (pages.length + 1) * last.pageSize < total
+        ? lastParam + 1
+        : undefined,
+    enabled,
   });
 }

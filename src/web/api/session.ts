@@ -43,6 +43,10 @@ export function useLogin() {
   });
 }
 
+let loggingOut = false;
+/** True while a logout takes the member to the home page: `/` must not send them on to discovery. */
+export const isLoggingOut = () => loggingOut;
+
 /**
  * Logs out: the server ends the session, the member lands on the home page, and only then is the cache
  * cleared (a members-only page would otherwise send them to the login first).
@@ -57,7 +61,12 @@ export function useLogout() {
       } catch {
         // Even when the server cannot be reached the member wanted out: forget the session here.
       }
-      await navigate('/');
+      loggingOut = true;
+      try {
+        await navigate('/');
+      } finally {
+        loggingOut = false;
+      }
       clearSession(queryClient);
     },
   });

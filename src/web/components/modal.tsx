@@ -1,61 +1,15 @@
-import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { lazy, Suspense } from 'react';
+import type { ModalProps } from './modal-dialog.tsx';
 
-const WIDTHS = {
-  sm: 'max-w-modal-sm',
-  md: 'max-w-modal-md',
-  lg: 'max-w-modal-lg',
-  xl: 'max-w-modal-xl',
-} as const;
+// Radix Dialog and its focus and scroll locks load the first time any dialog opens, not with every page.
+const ModalDialog = lazy(() => import('./modal-dialog.tsx'));
 
-/**
- * A dialog with the modal widths of spec §9. Focus is trapped inside and returns on close (Radix).
- * `dismissible: false` keeps it open on backdrop click and Escape (the signup modal mid-signup).
- */
-export function Modal(props: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: ReactNode;
-  description?: ReactNode;
-  size?: keyof typeof WIDTHS;
-  dismissible?: boolean;
-  showClose?: boolean;
-  children: ReactNode;
-}) {
-  const intl = useIntl();
-  const dismissible = props.dismissible ?? true;
-  const block = (e: Event) => {
-    if (!dismissible) e.preventDefault();
-  };
+/** A dialog with the modal widths of spec §9 (see modal-dialog.tsx); nothing is loaded while closed. */
+export function Modal(props: ModalProps) {
+  if (!props.open) return null;
   return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/55 backdrop-blur-[2px] data-[state=open]:animate-[fade_150ms_ease-out]" />
-        <Dialog.Content
-          onEscapeKeyDown={block}
-          onPointerDownOutside={block}
-          onInteractOutside={block}
-          className={`fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] ${WIDTHS[props.size ?? 'md']} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl`}
-        >
-          <Dialog.Title className="pr-8 text-xl font-bold">{props.title}</Dialog.Title>
-          {props.description ? (
-            <Dialog.Description className="mt-1 text-muted">{props.description}</Dialog.Description>
-          ) : (
-            <Dialog.Description className="sr-only">{props.title}</Dialog.Description>
-          )}
-          <div className="mt-4">{props.children}</div>
-          {dismissible && props.showClose !== false && (
-            <Dialog.Close
-              className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface"
-              aria-label={intl.formatMessage({ id: 'common.close' })}
-            >
-              <X aria-hidden size={20} />
-            </Dialog.Close>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

@@ -4,8 +4,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { matchRoute } from '../../shared/routes.ts';
 import { useLoggedIn } from '../api/session.ts';
 import { Logo } from '../components/logo.tsx';
+import { OfflineNotice } from '../components/offline-notice.tsx';
 import { SignupModalHost } from '../features/accounts/signup-modal-host.tsx';
-import { TimeBonus } from '../features/credits/time-bonus.tsx';
 import { useRememberTracking } from '../tracking.ts';
 import { Alerts } from './alerts.tsx';
 import { EntryWarning } from './entry-warning.tsx';
@@ -15,6 +15,10 @@ import { TopNav } from './top-nav.tsx';
 
 // The members' background work (refresh loop, title, match modal) loads only for members.
 const MemberLive = lazy(() => import('../features/likes/live.tsx'));
+// So do the time bonus banner and popup (Pay-09).
+const TimeBonus = lazy(async () => ({
+  default: (await import('../features/credits/time-bonus.tsx')).TimeBonus,
+}));
 
 function SkipLink() {
   return (
@@ -65,10 +69,15 @@ export function DefaultLayout() {
         <TopNav />
       )}
       <Alerts />
-      {loggedIn && <TimeBonus />}
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <TimeBonus />
+        </Suspense>
+      )}
       <main id="main" className="flex-1">
         <Outlet />
       </main>
+      <OfflineNotice />
       {!focused && <Footer />}
       {loggedIn && !focused && <TabBar />}
       {loggedIn && (
@@ -91,6 +100,7 @@ export function ChatLayout() {
       <main id="main" className="min-h-0 flex-1">
         <Outlet />
       </main>
+      <OfflineNotice />
       <EntryWarning layout="chat" loggedIn={loggedIn} />
     </div>
   );
@@ -108,6 +118,7 @@ export function LanderLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
+      <OfflineNotice />
       <Footer />
     </div>
   );
@@ -123,6 +134,7 @@ export function EmptyLayout() {
       <main id="main">
         <Outlet />
       </main>
+      <OfflineNotice />
       <EntryWarning layout="empty" loggedIn={loggedIn} />
       <SignupModalHost />
     </div>

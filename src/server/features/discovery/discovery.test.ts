@@ -183,6 +183,29 @@ describe('D-01 member search', () => {
     expect((await found(viewer, 'country=AT')).similar).toBeNull();
   });
 
+  it('D-01 similar results have further pages for members (issue 11), not for visitors', async () => {
+    const viewer = await member({ profile: { gender: 'male', lookingFor: 'female', country: 'CH' } });
+    await member({ profile: { country: 'CH', dateOfBirth: bornAged(60) } });
+    const near = [];
+    for (let i = 0; i < 26; i++)
+      near.push(
+        await member({
+          lastActiveAt: daysAgo(i),
+          profile: { country: 'CH', dateOfBirth: bornAged(56 + (i % 4)) },
+        }),
+      );
+    const query = 'country=CH&min_age=60&max_age=60';
+    const first = await found(viewer, query);
+    const second = await found(viewer, `${query}&similar_page=2`);
+    expect(first.similar?.numResults).toBe(26);
+    expect(similarIds(first)).toHaveLength(24);
+    expect(similarIds(second)).toHaveLength(2);
+    expect(new Set([...similarIds(first), ...similarIds(second)])).toEqual(new Set(near.map((m) => m.id)));
+    expect((await found(viewer, `${query}&similar_page=3`)).similar?.results).toEqual([]);
+    // Visitors see the first page only (D-02), of the similar results too.
+    expect((await search(null, `${query}&similar_page=2`)).statusCode).toBe(403);
+  });
+
   it('D-01 cards show a thumbnail only of a public, approved main photo', async () => {
     const viewer = await member({ profile: { gender: 'male', lookingFor: 'female', country: 'ES' } });
     const withPhoto = await member({ lastActiveAt: daysAgo(1), profile: { country: 'ES' } });

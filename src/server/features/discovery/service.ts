@@ -63,7 +63,7 @@ function checkVisitor(site: SiteRow, input: SearchInput): void {
   const hasSource = Boolean(input.network?.trim() || input.ref?.trim());
   if (!site.loggedOutSearch && !(site.loggedOutSearchTrafficsource && hasSource))
     throw loginRequired('discovery.login_required');
-  if ((input.page ?? 1) > 1) throw loginRequired('discovery.login_for_more');
+  if ((input.page ?? 1) > 1 || (input.similar_page ?? 1) > 1) throw loginRequired('discovery.login_for_more');
 }
 
 /**
@@ -156,7 +156,7 @@ export async function searchMembers(
     const near = await run(
       db,
       { filter: { country, region: null, gender, ...bornBounds(wider, ctx.now) }, viewerId, exclude: exact },
-      { limit: pageSize, offset: 0 },
+      { limit: pageSize, offset: ((input.similar_page ?? 1) - 1) * pageSize },
     );
     similar = { results: present(near.rows), numResults: near.count.n };
   }

@@ -13,8 +13,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { GENDERS, type TUser } from '../../../shared/contract/accounts.ts';
 import { SEARCH, SEARCH_FIELDS, type TSearchResponse } from '../../../shared/contract/discovery.ts';
+import type { TMemberCard } from '../../../shared/contract/profiles.ts';
 import { ApiError } from '../../api/client.ts';
-import { useMemberSearch } from '../../api/discovery.ts';
+import { useMemberSearch, useMoreSimilar } from '../../api/discovery.ts';
 import { useUser } from '../../api/session.ts';
 import { useRegions } from '../../api/site.ts';
 import { ErrorAlert, errorAria, FieldError, inputClass } from '../../components/form.tsx';
@@ -307,7 +308,7 @@ function Pagination(props: { page: number; pages: number; href(page: number): st
         <ChevronLeft aria-hidden size={18} />
         <FormattedMessage id="search.previous" />
       </PageStep>
-      <span className="text-[15px] font-medium text-muted" aria-current="page">
+      <span className="whitespace-nowrap text-[15px] font-medium text-muted" aria-current="page">
         <FormattedMessage id="search.page_of" values={{ page: props.page, pages: props.pages }} />
       </span>
       <PageStep to={props.page < props.pages ? props.href(props.page + 1) : null} rel="next">
@@ -315,6 +316,51 @@ function Pagination(props: { page: number; pages: number; href(page: number): st
         <ChevronRight aria-hidden size={18} />
       </PageStep>
     </nav>
+  );
+}
+
+/**
+ * The similar results, and for members "Meer vergelijkbare leden": the ones beyond the first page, a page
+ * at a time, added to the same list (issue 11). Focus stays on the button, which goes when all are shown.
+ */
+function SimilarGrid(props: { query: string; viewerId: number | null; first: TMemberCard[]; total: number }) {
+  const intl = useIntl();
+  const [asked, setAsked] = useState(false);
+  const more = useMoreSimilar(props.query, props.viewerId, props.total, asked);
+  const extra = more.data?.pages.flatMap((p) => p.similar?.results ?? []) ?? [];
+  const members = [...props.first, ...extra.filter((m) => !props.first.some((f) => f.id === m.id))];
+  const hasMore =
+    props.viewerId !== null &&
+    (asked ? more.isPending || more.hasNextPage : props.first.length < props.total);
+  return (
+    <>
+      <div className="mt-4">
+        <MemberGrid members={members} label={intl.formatMessage({ id: 'search.similar_title' })} />
+      </div>
+      {more.isError && (
+        <div className="mt-4">
+          <ErrorAlert error={more.error} />
+        </div>
+      )}
+      {hasMore && (
+        <div className="mt-6 flex justify-center">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            // Not `disabled`: that would drop the keyboard focus while a page loads.
+            aria-disabled={more.isFetching}
+            onClick={() => {
+              if (more.isFetching) return;
+              if (asked) void more.fetchNextPage();
+              else setAsked(true);
+            }}
+            data-testid="similar-more"
+          >
+            <FormattedMessage id="search.similar_more" />
+          </button>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -489,12 +535,13 @@ export function MembersPage() {
                         id={results.length === 0 ? 'search.similar_intro_none' : 'search.similar_intro'}
                       />
                     </p>
-                    <div className="mt-4">
-                      <MemberGrid
-                        members={similar.results}
-                        label={intl.formatMessage({ id: 'search.similar_title' })}
-                      />
-                    </div>
+                    <SimilarGrid
+                      key={query}
+                      query={query}
+                      viewerId={user?.id ?? null}
+                      first={similar.results}
+                      total={similar.numResults}
+                    />
                   </section>
                 )}
               </>

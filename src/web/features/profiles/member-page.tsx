@@ -13,7 +13,7 @@ import {
   UserRound,
   UserX,
 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
@@ -43,6 +43,9 @@ import { ProfileChatActions } from '../chat/profile-actions.tsx';
 import { ErrorView } from '../site/error-page.tsx';
 import { InterestList } from './interests.tsx';
 
+// The full-screen photo viewer and its dialog code load when a photo is first opened.
+const PhotoViewer = lazy(() => import('./photo-viewer.tsx'));
+
 /** Labels of the details list; about.* where the signup's wording also fits someone else's profile. */
 const DETAIL_LABELS: Record<string, string> = {
   gender: 'member.gender',
@@ -58,6 +61,8 @@ const DETAIL_LABELS: Record<string, string> = {
 function Gallery({ profile, viewer }: { profile: TMemberProfile; viewer: TUser | null }) {
   const intl = useIntl();
   const [selected, setSelected] = useState(0);
+  const [viewing, setViewing] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const photos = profile.photos;
   const current: TMemberPhoto | undefined = photos[selected] ?? photos[0];
   const alt = intl.formatMessage({ id: 'profile.photo_of' }, { name: profile.name });
@@ -67,16 +72,28 @@ function Gallery({ profile, viewer }: { profile: TMemberProfile; viewer: TUser |
     <div>
       <div className="relative aspect-[3/4] overflow-hidden rounded-3xl bg-surface shadow-sm ring-1 ring-black/5">
         {current ? (
-          <img
-            key={current.id}
-            src={current.url}
-            alt={alt}
-            width={current.width}
-            height={current.height}
-            fetchPriority="high"
-            className="size-full object-cover"
-            data-testid="member-main-photo"
-          />
+          <button
+            ref={opener}
+            type="button"
+            className="block size-full cursor-zoom-in"
+            onClick={() => setViewing(true)}
+            aria-label={intl.formatMessage(
+              { id: 'member.gallery_open' },
+              { position: selected + 1, total: photos.length },
+            )}
+            aria-haspopup="dialog"
+          >
+            <img
+              key={current.id}
+              src={current.url}
+              alt={alt}
+              width={current.width}
+              height={current.height}
+              fetchPriority="high"
+              className="size-full object-cover"
+              data-testid="member-main-photo"
+            />
+          </button>
         ) : (
           <span className="flex size-full items-center justify-center bg-gradient-to-br from-primary-soft to-surface">
             <UserRound aria-hidden size={96} className="text-primary/40" />
@@ -92,6 +109,21 @@ function Gallery({ profile, viewer }: { profile: TMemberProfile; viewer: TUser |
           </span>
         )}
       </div>
+      {viewing && photos.length > 0 && (
+        <Suspense fallback={null}>
+          <PhotoViewer
+            photos={photos}
+            start={Math.min(selected, photos.length - 1)}
+            name={profile.name}
+            onClose={(index) => {
+              setSelected(index);
+              setViewing(false);
+              // Back to the photo that opened it, now showing where the member stopped.
+              requestAnimationFrame(() => opener.current?.focus());
+            }}
+          />
+        </Suspense>
+      )}
       {showStrip && (
         <ul className="mt-3 grid grid-cols-4 gap-2" aria-label={intl.formatMessage({ id: 'member.photos' })}>
           {photos.map((photo, i) => (
@@ -160,7 +192,8 @@ function Gallery({ profile, viewer }: { profile: TMemberProfile; viewer: TUser |
 }
 
 /**
- * Like or unlike (M-05): one toggle button whose name stays the same (aria-pressed tells the state), and
+ * Like or unlike (M-05): one toggle button that says "Geliked" once liked (issue 11; aria-pressed tells the
+ * state too), and
  * a line saying where the two stand: you like them, they like you, or a match. Visitors log in first.
  */
 function LikeButton({ profile, viewer }: { profile: TMemberProfile; viewer: TUser | null }) {
@@ -215,7 +248,7 @@ function LikeButton({ profile, viewer }: { profile: TMemberProfile; viewer: TUse
         data-testid="like-button"
       >
         <Heart aria-hidden size={20} className={heart} fill={liked ? 'currentColor' : 'none'} />
-        <FormattedMessage id="member.like" />
+        <FormattedMessage id={liked ? 'member.liked' : 'member.like'} />
       </button>
       <p role="status" className="text-[15px] font-medium empty:hidden" data-testid="like-note">
         {note && <FormattedMessage id={note} values={{ name: profile.name }} />}
