@@ -83,6 +83,9 @@ test.describe('chat for credits', () => {
     // B opens the conversation and waits; A types: dots first, then the message, without a reload.
     await bPage.goto(`/chats/${id}`);
     await expect(bPage.getByTestId('chat-name')).toContainText(a.name);
+    // Both sockets are up (they connect once the members' part of the app has loaded).
+    await expect(bPage.getByTestId('chat')).toHaveAttribute('data-realtime', 'open');
+    await expect(page.getByTestId('chat')).toHaveAttribute('data-realtime', 'open');
     const text = `Hoi ${b.name}, zin in koffie? <b>echt</b>`;
     await composer(page, b.name).pressSequentially(text.slice(0, 12), { delay: 20 });
     await expect(bPage.getByTestId('typing')).toBeVisible();

@@ -7,6 +7,7 @@ import type { TChatMessage, TChatProfile } from '../../../shared/contract/chat.t
 import { pathFor, routePath } from '../../../shared/routes.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/error-text.ts';
+import { useRealtimeStatus } from '../../api/realtime.ts';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
@@ -98,6 +99,8 @@ function Chat({ id, user }: { id: number; user: TUser }) {
   const { settings } = useSite();
   const thread = useThread(id, user.id);
   const height = useVisualHeight();
+  // On the page for the journeys (and a look in the inspector): whether live events can arrive.
+  const realtimeStatus = useRealtimeStatus();
   const profile = thread.query.data?.profile;
   usePageTitle(profile?.name ?? intl.formatMessage({ id: 'chat.title' }));
   const [spoken, setSpoken] = useState('');
@@ -114,7 +117,12 @@ function Chat({ id, user }: { id: number; user: TUser }) {
   }
   if (!profile) return <ChatSkeleton />;
   return (
-    <div className="flex h-full flex-col bg-white" style={height ? { height } : undefined} data-testid="chat">
+    <div
+      className="flex h-full flex-col bg-white"
+      style={height ? { height } : undefined}
+      data-testid="chat"
+      data-realtime={realtimeStatus}
+    >
       <TopBar profile={profile} />
       {profile.fictional && (
         <p
