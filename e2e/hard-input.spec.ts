@@ -2,7 +2,10 @@ import { expect, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
 import { createMember, ownAddress } from './members.ts';
 
 // Issue 10: field errors shown together, hostile names refused, banned members sent to the ban notice.
-test.use({ allowedConsoleErrors: [/status of (400|403)/] });
+test.use({
+  // One pattern: Playwright reads a two-element array here as a value and its options.
+  allowedConsoleErrors: [/status of (400|403)|WebSocket connection .* Unexpected response code: 403/],
+});
 
 test.describe('signup form (issue 10)', () => {
   test.use({ serviceWorkers: 'block' });

@@ -3,7 +3,6 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, redirect } from 'react-router';
 import { pathFor, ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
 import { isLoggingOut, useLoggedIn, userQuery } from './api/session.ts';
-import { SIGNUP_DONE } from './features/accounts/signup-steps.ts';
 import { NotFoundPage, RouteErrorPage } from './features/site/error-page.tsx';
 
 // The layouts (navigation, footer, tab bar, warnings) are a chunk of their own that loads beside the page's
@@ -118,10 +117,9 @@ const LIKES_PAGES: readonly [RouteName, () => Promise<ComponentType>][] = [
 ];
 
 /**
- * Members start in discovery (issue 11): a logged-in member who opens `/` goes to the search grid, or,
- * with the signup not finished, to the step where they left off (A-11); the marketing page is for
- * visitors. A session that cannot be read counts as a visitor; so does a member on the way out (logout
- * lands on the home page).
+ * Members start in discovery (issue 11): a logged-in member who opens `/` goes to the search grid; the
+ * marketing page is for visitors. A session that cannot be read counts as a visitor; so does a member on
+ * the way out (logout lands on the home page). An unfinished signup is picked up at login (A-11).
  */
 export function membersStartInDiscovery(queryClient: QueryClient) {
   return async () => {
@@ -129,10 +127,8 @@ export function membersStartInDiscovery(queryClient: QueryClient) {
     if (isLoggingOut()) return null;
     // No retries: offline (P-12) the home page must not wait for a session that cannot be read.
     const session = await queryClient.ensureQueryData({ ...userQuery, retry: false }).catch(() => null);
-    if (!session?.user) return null;
-    const unfinished = session.user.signup_step < SIGNUP_DONE ? pathFor('complete-signup') : null;
-    if (unfinished) return redirect(unfinished);
-    return members ? redirect(members) : null;
+    if (session?.user && members) return redirect(members);
+    return null;
   };
 }
 

@@ -42,6 +42,8 @@ describe('the liveness probe on a real socket', () => {
       expect((await fetch(`${address}/healthz`, { method: 'POST' })).status).toBeGreaterThanOrEqual(400);
       const settings = await fetch(`${address}/api/settings`);
       expect(settings.headers.get('content-security-policy')).not.toBeNull();
+      // The server keeps Fastify's timeouts: idle keep-alive connections live 72 s, not Node's 5 s.
+      expect(t.app.server.keepAliveTimeout).toBe(72_000);
     } finally {
       await t.app.close();
     }

@@ -20,8 +20,11 @@ const LIVENESS_BODY = JSON.stringify({ status: 'ok' });
  * below, which `inject` and tests reach), so a probe costs what a bare node:http answer costs (DESIGN.md
  * §8). Everything else goes to Fastify.
  */
-export function appServer(handler: RequestListener) {
-  return createServer((req: IncomingMessage, res: ServerResponse) => {
+export function appServer(
+  handler: RequestListener,
+  opts: { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number } = {},
+) {
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'GET' && req.url === '/healthz') {
       res.writeHead(200, {
         'content-type': 'application/json; charset=utf-8',
@@ -33,6 +36,12 @@ export function appServer(handler: RequestListener) {
     }
     handler(req, res);
   });
+  // Fastify applies its timeouts only to servers it makes itself: the same here. Node's 5 s keep-alive
+  // would close idle connections that clients and proxies still count on (and reset their next request).
+  server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
+  server.requestTimeout = opts.requestTimeout ?? 0;
+  server.setTimeout(opts.connectionTimeout ?? 0);
+  return server;
 }
 
 /**
