@@ -21,6 +21,7 @@ import { accountRoutes } from './features/accounts/routes.ts';
 import { closeSocketsOnLogout, realtimeRoutes } from './features/chat/realtime.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { configureSendBatches } from './features/chat/send-batch.ts';
+import { registerChatSendLimit } from './features/chat/send-limit.ts';
 import { creditRoutes } from './features/credits/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { swipeRoutes } from './features/discovery/swipe-routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp({
       : {}),
     allowList: (req) => !req.url.startsWith('/api/'),
   });
+  registerChatSendLimit(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Vonk API', version: '1.0.0' } },

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CHAT } from '../../shared/contract/chat.ts';
+import {
+  connectSocket,
+  listenOn,
+  openChat,
+  sendOverSocket,
+  sendText,
+} from '../features/chat/chat-test-kit.ts';
 import { createTestApp } from '../test/app.ts';
+import { buildMember } from '../test/members.ts';
 
 // Runs where a Redis server is given (`npm run test:pg` sets TEST_REDIS_URL; CI runs it).
 const url = process.env.TEST_REDIS_URL;
@@ -12,14 +21,18 @@ describe.runIf(url)('with Redis', () => {
     for (const c of clients) await c.quit();
   });
 
-  it('P-16 two instances share the rate-limit counters of one address', async () => {
-    // A fresh key space per run, so earlier runs and other suites do not count.
+  // A fresh key space per test and run, so earlier runs and other suites do not count.
+  const redisSpace = () => {
     const ns = randomBytes(4).toString('hex');
-    const redis = () => {
+    return () => {
       const c = new Redis(url ?? '', { keyPrefix: `t${ns}:`, maxRetriesPerRequest: 3 });
       clients.push(c);
       return c;
     };
+  };
+
+  it('P-16 two instances share the rate-limit counters of one address', async () => {
+    const redis = redisSpace();
     const a = await createTestApp({ RATE_LIMIT_FACTOR: '1' }, { redis: redis() });
     const b = await createTestApp({ RATE_LIMIT_FACTOR: '1' }, { redis: redis() });
     try {
@@ -42,4 +55,36 @@ describe.runIf(url)('with Redis', () => {
       await b.close();
     }
   });
+
+  it('P-16 C-12 a member’s chat sends are counted once across instances, over HTTP on one and the socket on the other', async () => {
+    const redis = redisSpace();
+    const a = await createTestApp({ RATE_LIMIT_FACTOR: '1' }, { redis: redis() });
+    const b = await createTestApp({ RATE_LIMIT_FACTOR: '1' }, { redis: redis() });
+    try {
+      // Both databases are seeded alike, so the member built next has the same id on both: one member.
+      const senderA = await buildMember(a.app.db, { paidUser: true, credits: 500 });
+      const otherA = await buildMember(a.app.db);
+      const senderB = await buildMember(b.app.db, { paidUser: true, credits: 500 });
+      const otherB = await buildMember(b.app.db);
+      expect(senderB.id).toBe(senderA.id);
+      const chatA = await openChat(a.app, senderA, otherA);
+      const chatB = await openChat(b.app, senderB, otherB);
+      const socket = await connectSocket(await listenOn(b.app), senderB.cookie);
+      const half = CHAT.sendsPerMinute / 2;
+      for (let i = 0; i < half; i++) {
+        expect((await sendText(a.app, senderA, chatA, `http ${i}`)).statusCode).toBe(201);
+        sendOverSocket(socket.socket, chatB, `p16-rate-${i}-00`, `ws ${i}`);
+        await socket.next('ack', (e) => e.client_id === `p16-rate-${i}-00`);
+      }
+      expect((await sendText(a.app, senderA, chatA, 'te veel')).statusCode).toBe(429);
+      sendOverSocket(socket.socket, chatB, 'p16-rate-over-00', 'te veel');
+      expect(await socket.next('nack', (e) => e.client_id === 'p16-rate-over-00')).toMatchObject({
+        status: 429,
+      });
+      socket.socket.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 60_000);
 });

@@ -145,3 +145,8 @@ export async function connectSocket(
   await listener.next('hello');
   return { socket, ...listener };
 }
+
+/** A text `send` frame over a member's socket (C-12), as the web app sends when its socket is open. */
+export function sendOverSocket(socket: WebSocket, conversationId: number, clientId: string, body: string) {
+  socket.send(JSON.stringify({ type: 'send', conversation_id: conversationId, client_id: clientId, body }));
+}

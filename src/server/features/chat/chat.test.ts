@@ -11,7 +11,17 @@ import {
 import { blocks, creditLedger, messages, sites, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { api, clientId, creditsOf, multipart, openChat, sendText } from './chat-test-kit.ts';
+import {
+  api,
+  clientId,
+  connectSocket,
+  creditsOf,
+  listenOn,
+  multipart,
+  openChat,
+  sendOverSocket,
+  sendText,
+} from './chat-test-kit.ts';
 import { chatPhotoUrl } from './present.ts';
 import { sendAsOperator } from './send.ts';
 import { countUnreadMessages, fictionalQueue } from './service.ts';
@@ -535,17 +545,36 @@ describe('fictional profiles: operators answer, the queue finds who waits', () =
 });
 
 describe('C-12 sends are rate-limited per member', () => {
-  it('C-12 a member gets 429 after CHAT.sendsPerMinute sends in a minute; another member is not affected', async () => {
+  it('C-12 a member gets 429 after CHAT.sendsPerMinute sends in a minute, counted over text, gifts and the socket together; another member is not affected', async () => {
     const limited = await createTestApp({ RATE_LIMIT_FACTOR: '1' });
     try {
       const a = await buildMember(limited.app.db, { paidUser: true, credits: 1000 });
       const b = await buildMember(limited.app.db, { paidUser: true, credits: 10 });
       const id = await openChat(limited.app, a, b);
-      for (let i = 0; i < CHAT.sendsPerMinute; i++)
+      const socket = await connectSocket(await listenOn(limited.app), a.cookie);
+      // Half over the socket, half over HTTP: one budget.
+      const half = CHAT.sendsPerMinute / 2;
+      for (let i = 0; i < half; i++) {
+        sendOverSocket(socket.socket, id, `ws-rate-${i}-0000`, `s ${i}`);
+        await socket.next('ack', (e) => e.client_id === `ws-rate-${i}-0000`);
+      }
+      for (let i = half; i < CHAT.sendsPerMinute; i++)
         expect((await sendText(limited.app, a, id, `snel ${i}`)).statusCode).toBe(201);
       const over = await sendText(limited.app, a, id, 'te snel');
       expect(over.statusCode).toBe(429);
       expect(over.json().error.code).toBe('rate_limited');
+      const gift = await api(limited.app, a, 'POST', `/api/chats/${id}/messages`, {
+        kind: 'gift',
+        client_id: clientId(),
+        gift_code: 'rose',
+      });
+      expect(gift.statusCode).toBe(429);
+      sendOverSocket(socket.socket, id, 'ws-rate-over-0000', 'te snel');
+      expect(await socket.next('nack', (e) => e.client_id === 'ws-rate-over-0000')).toMatchObject({
+        status: 429,
+        error: { code: 'rate_limited' },
+      });
+      socket.socket.close();
       expect((await sendText(limited.app, b, id, 'ik mag nog')).statusCode).toBe(201);
     } finally {
       await limited.close();

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { CLOSE_CODES, REALTIME, ZServerFrame } from '../../../shared/contract/realtime.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { api, connectSocket, listenOn, openChat, sendText } from './chat-test-kit.ts';
+import { api, connectSocket, listenOn, openChat, sendOverSocket, sendText } from './chat-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -179,8 +179,7 @@ describe('P-15 the real-time channel', () => {
 });
 
 describe('C-12 sending over the socket', () => {
-  const send = (s: WebSocket, conversationId: number, clientId: string, body: string) =>
-    frame(s, { type: 'send', conversation_id: conversationId, client_id: clientId, body });
+  const send = sendOverSocket;
 
   it('C-12 C-03 a send frame is stored once and acknowledged after the commit; a retry answers the stored message', async () => {
     const a = await paid(10);

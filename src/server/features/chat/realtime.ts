@@ -1,8 +1,9 @@
+import type { Duplex } from 'node:stream';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
-import { CHAT, ZClientId, ZMessageBody } from '../../../shared/contract/chat.ts';
+import { ZClientId, ZMessageBody } from '../../../shared/contract/chat.ts';
 import {
   CLOSE_CODES,
   REALTIME,
@@ -26,6 +27,8 @@ const MAX_BUFFERED_BYTES = 1_048_576;
 
 interface Connection {
   socket: WebSocket;
+  /** The upgrade request: the member's identity for limits shared with HTTP. */
+  request: FastifyRequest;
   user: SessionUser;
   site: SiteRow;
   locale: ChatDeps['locale'];
@@ -74,12 +77,37 @@ class Hub {
   }
 }
 
+/**
+ * Frames for one socket in the same turn of the event loop leave in one write: a stored message gives its
+ * sender an echo, the new balance and the ack, and its recipient the message and the unread count. The
+ * TCP socket is corked at the first frame and uncorked once this turn's work is done (`setImmediate`).
+ */
+const corked = new Set<Duplex>();
+let uncorkScheduled = false;
+function uncorkAll() {
+  uncorkScheduled = false;
+  for (const raw of corked) raw.uncork();
+  corked.clear();
+}
+function corkFor(socket: WebSocket) {
+  // ws keeps its TCP socket in `_socket` (stable since ws 1; used by many servers for exactly this).
+  const raw = (socket as unknown as { _socket?: Duplex })._socket;
+  if (!raw || corked.has(raw)) return;
+  raw.cork();
+  corked.add(raw);
+  if (!uncorkScheduled) {
+    uncorkScheduled = true;
+    setImmediate(uncorkAll);
+  }
+}
+
 function sendRaw(conn: Connection, data: string) {
   if (conn.socket.readyState !== conn.socket.OPEN) return;
   if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
     conn.socket.terminate();
     return;
   }
+  corkFor(conn.socket);
   conn.socket.send(data);
 }
 
@@ -117,11 +145,6 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const hub = new Hub();
   const typingByMember = new Map<number, number>();
-  // Sends over the socket count like HTTP sends (CHAT.sendsPerMinute per member), in this process.
-  const sendsByMember = new Map<number, number>();
-  const sendLimit = Math.ceil(CHAT.sendsPerMinute * app.config.rateLimitFactor);
-  const resetSends = setInterval(() => sendsByMember.clear(), 60_000);
-  resetSends.unref();
   const secret = await getMediaSigningSecret(app.db);
   const unsubscribe = app.bus.subscribe((message) => hub.deliver(message));
 
@@ -171,7 +194,6 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     clearInterval(resetWindows);
-    clearInterval(resetSends);
     unsubscribe();
   });
 
@@ -185,6 +207,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       const site = await app.sites(req.host);
       const conn: Connection = {
         socket,
+        request: req,
         user: currentUser(req),
         site,
         locale: req.locale(site),
@@ -284,9 +307,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       send(conn, { type: 'nack', client_id: frame.client_id, status, ...body });
     const refuse = (err: AppError) =>
       nack(err.status, appErrorBody(err, conn.locale, { min_age: conn.site.minAge }));
-    const sent = (sendsByMember.get(conn.user.id) ?? 0) + 1;
-    sendsByMember.set(conn.user.id, sent);
-    if (sent > sendLimit) return refuse(new AppError(429, 'rate_limited', 'error.rate_limited'));
+    // Counted with the HTTP sends, in the same store (Redis across instances when configured).
+    try {
+      await app.countChatSend(conn.request);
+    } catch (err) {
+      if (err instanceof AppError) return refuse(err);
+      throw err;
+    }
     const clientId = ZClientId.safeParse(frame.client_id);
     const body = ZMessageBody.safeParse(frame.body);
     if (!clientId.success || !body.success) {

@@ -2,7 +2,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CHAT,
   CHAT_PHOTO_FIELDS,
   ZChatIdParams,
   ZChatListQuery,
@@ -102,17 +101,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(req);
     return { id: user.id, paidUser: user.paidUser };
   };
-  // Sends are limited per member, wherever they come from (C-12 retries stay far below this).
+  // Sends are limited per member, wherever they come from: one count for all send routes and the socket.
   const sendLimit = {
-    preHandler: app.requireUser,
-    config: {
-      rateLimit: {
-        max: Math.ceil(CHAT.sendsPerMinute * app.config.rateLimitFactor),
-        timeWindow: '1 minute',
-        hook: 'preHandler' as const,
-        keyGenerator: (req: FastifyRequest) => `chat-send:${req.user?.id ?? req.ip}`,
-      },
-    },
+    preHandler: [app.requireUser, (req: FastifyRequest) => app.countChatSend(req)],
   };
 
   app.addHook('onSend', async (req, reply) => {

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, messages } from '../../db/schema.ts';
+import { blocks, chatAllowances, creditLedger, messages } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember } from '../../test/members.ts';
 import { api, creditsOf, openChat } from './chat-test-kit.ts';
-import { type BatchItem, submitSend } from './send-batch.ts';
+import { type BatchItem, numberSends, submitSend } from './send-batch.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,5 +84,106 @@ describe('C-12 C-03 sends that share one transaction (group commit)', () => {
     expect(outcomes[2]).toMatchObject({ recipient: { id: b.id, unread: 1 } });
     const list = await api(t.app, b, 'GET', '/api/chats');
     expect(list.json()).toMatchObject({ total_unread: 1, chats: [{ num_unread_messages: 1 }] });
+  });
+});
+
+describe('C-12 a batch of sends from different members is one round', () => {
+  it('C-12 sends are cut into rounds where no sender and no conversation repeats, in the order sent', () => {
+    const rounds = numberSends([
+      item(1, 10, 'a', 'x'),
+      item(2, 20, 'b', 'x'),
+      item(1, 30, 'c', 'x'), // sender 1 again
+      item(3, 20, 'd', 'x'), // conversation 20 again
+      item(4, 40, 'e', 'x'),
+      item(1, 10, 'a', 'x'), // a twin: after sender 1's second send
+    ]).map((i) => [i.ord, i.round]);
+    expect(rounds).toEqual([
+      [0, 1],
+      [1, 1],
+      [2, 2],
+      [3, 2],
+      [4, 1],
+      [5, 3],
+    ]);
+  });
+
+  it('C-12 C-03 C-04 one round of six members: stored, free, blocked, unknown gift, short of credits and a twin of an earlier send each get their own answer', async () => {
+    const pairs = await Promise.all(
+      [
+        { paidUser: true, credits: 10 },
+        { paidUser: false, credits: 0 },
+        { paidUser: true, credits: 10 },
+        { paidUser: true, credits: 10 },
+        { paidUser: true, credits: 2 },
+        { paidUser: true, credits: 10 },
+      ].map(async (sender) => {
+        const a = await buildMember(t.app.db, sender);
+        const b = await buildMember(t.app.db, { paidUser: true });
+        return { a, b, conv: await openChat(t.app, a, b) };
+      }),
+    );
+    const [paid, free, blocked, gifted, poor, twin] = pairs as [
+      (typeof pairs)[0],
+      (typeof pairs)[0],
+      (typeof pairs)[0],
+      (typeof pairs)[0],
+      (typeof pairs)[0],
+      (typeof pairs)[0],
+    ];
+    await t.app.db.insert(blocks).values({ blockerId: blocked.b.id, blockedId: blocked.a.id });
+    const first = await submitSend(t.app.db, item(twin.a.id, twin.conv, 'round-twin-01', 'eerder'));
+    expect(first.status).toBe('ok');
+    const outcomes = await Promise.all([
+      submitSend(t.app.db, item(paid.a.id, paid.conv, 'round-paid-01', 'betaald')),
+      submitSend(t.app.db, { ...item(free.a.id, free.conv, 'round-free-01', 'gratis'), free_limit: 2 }),
+      submitSend(t.app.db, item(blocked.a.id, blocked.conv, 'round-block-01', 'geblokkeerd')),
+      submitSend(t.app.db, {
+        ...item(gifted.a.id, gifted.conv, 'round-gift-01', ''),
+        kind: 'gift',
+        body: null,
+        gift_code: 'no-such-gift',
+      }),
+      submitSend(t.app.db, item(poor.a.id, poor.conv, 'round-poor-01', 'te duur')),
+      submitSend(t.app.db, item(twin.a.id, twin.conv, 'round-twin-01', 'eerder')),
+    ]);
+    expect(outcomes.map((o) => (o.status === 'error' ? o.error : o.status))).toEqual([
+      'ok',
+      'ok',
+      'unavailable',
+      'unknown_gift',
+      'insufficient_credits',
+      'duplicate',
+    ]);
+    expect(outcomes[0]).toMatchObject({
+      credits: 7,
+      spent: 3,
+      freeLeft: null,
+      recipient: { id: paid.b.id, unread: 1 },
+    });
+    expect(outcomes[1]).toMatchObject({ credits: 0, spent: 0, freeLeft: 1, recipient: { id: free.b.id } });
+    expect(outcomes[4]).toMatchObject({ required: 3 });
+    expect(outcomes[5]).toMatchObject({ status: 'duplicate', credits: 7 });
+    if (first.status === 'error' || outcomes[5]?.status !== 'duplicate') throw new Error('no row');
+    expect(outcomes[5].row.id).toBe(first.row.id);
+    // Only the two stored sends wrote anything: one message each, one booking (the free one has none).
+    const stored = await t.app.db
+      .select({ conv: messages.conversationId, seq: messages.seq, spent: messages.creditsSpent })
+      .from(messages)
+      .where(inArray(messages.conversationId, [paid.conv, free.conv, blocked.conv, gifted.conv, poor.conv]));
+    expect(stored.sort((x, y) => x.conv - y.conv)).toEqual([
+      { conv: paid.conv, seq: 1, spent: 3 },
+      { conv: free.conv, seq: 1, spent: 0 },
+    ]);
+    const booked = await t.app.db
+      .select({ user: creditLedger.userId, amount: creditLedger.amount, after: creditLedger.balanceAfter })
+      .from(creditLedger)
+      .where(inArray(creditLedger.userId, [paid.a.id, free.a.id, poor.a.id]));
+    expect(booked).toEqual([{ user: paid.a.id, amount: -3, after: 7 }]);
+    const [allowance] = await t.app.db
+      .select({ used: chatAllowances.freeMessagesUsed })
+      .from(chatAllowances)
+      .where(eq(chatAllowances.memberId, free.a.id));
+    expect(allowance?.used).toBe(1);
+    expect(await creditsOf(t.app, poor.a.id)).toBe(2);
   });
 });

@@ -52,6 +52,7 @@ export type BatchOutcome =
   | { status: 'error'; error: BatchError; required?: number };
 
 interface RawOutcome {
+  ord: number;
   status: 'ok' | 'duplicate' | 'error';
   error?: BatchError;
   required?: number;
@@ -86,8 +87,26 @@ function codeOf(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Numbers the sends for `chat_send_batch` (migration 0019): `ord` is the send's place in the batch; `round`
+ * cuts the batch so that no sender and no conversation appears twice in a round, each send coming in a
+ * later round than every earlier send of its sender or conversation. One round is one statement, so a
+ * batch of sends from different members to different conversations (the usual case) is one statement.
+ */
+export function numberSends(items: BatchItem[]) {
+  const lastOfSender = new Map<number, number>();
+  const lastOfConv = new Map<number, number>();
+  return items.map((item, ord) => {
+    const round = Math.max(lastOfSender.get(item.sender) ?? 0, lastOfConv.get(item.conv) ?? 0) + 1;
+    lastOfSender.set(item.sender, round);
+    lastOfConv.set(item.conv, round);
+    return { ...item, ord, round };
+  });
+}
+
 async function callBatch(db: Db, items: BatchItem[]) {
-  const result = await db.execute(sql`select chat_send_batch(${JSON.stringify(items)}::jsonb) as r`);
+  const numbered = JSON.stringify(numberSends(items));
+  const result = await db.execute(sql`select chat_send_batch(${numbered}::jsonb) as r`);
   const rows = (result as unknown as { rows: { r: unknown }[] }).rows;
   const r = rows[0]?.r;
   return (typeof r === 'string' ? JSON.parse(r) : r) as {
@@ -106,7 +125,11 @@ async function runBatch(db: Db, items: BatchItem[]): Promise<BatchOutcome[]> {
     }
   }
   const { unread } = answer;
-  return answer.items.map((raw): BatchOutcome => {
+  const byOrd: RawOutcome[] = [];
+  for (const raw of answer.items) byOrd[raw.ord] = raw;
+  return items.map((_, ord): BatchOutcome => {
+    const raw = byOrd[ord];
+    if (!raw) throw new Error(`chat_send_batch gave no answer for send ${ord}`);
     if (raw.status === 'error' || !raw.row) {
       return { status: 'error', error: raw.error ?? 'not_found', required: raw.required };
     }
