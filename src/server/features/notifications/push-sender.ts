@@ -18,7 +18,7 @@ import { t } from '../../platform/i18n.ts';
 import { getVapidKeys } from '../../platform/secrets.ts';
 import { notBlockedWith } from '../profiles/queries.ts';
 import { claimDeliveries } from './mail-queries.ts';
-import { findPushSubscriptionsOf } from './queries.ts';
+import { findPushSubscriptionsOf, hasPushSubscription } from './queries.ts';
 
 /** What the service worker shows (N-02): the site's name and icon and a discreet text, never content. */
 export interface PushPayload {
@@ -142,6 +142,7 @@ export async function pushForBusMessage(
     event.type === 'counts' && event.unread_messages === undefined && event.new_likes === undefined;
   if (!isMessage && !isLikeSignal) return 0;
   if (await app.presence.isOnline(memberId)) return 0;
+  if (!(await hasPushSubscription(app.db, memberId))) return 0;
   const to = await recipient(app.db, memberId);
   if (!to) return 0;
   if (event.type === 'message') {

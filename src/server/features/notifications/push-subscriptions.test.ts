@@ -5,6 +5,7 @@ import { PUSH } from '../../../shared/contract/push.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, TEST_PASSWORD } from '../../test/members.ts';
+import { hasPushSubscription } from './queries.ts';
 import { isPublicHost } from './service.ts';
 
 let t: TestApp;
@@ -169,5 +170,28 @@ describe('POST /api/user.php?push=1 (N-02, issue 10)', () => {
     expect(isPublicHost('[2001:4860:4860::8888]')).toBe(true);
     expect(isPublicHost('[::ffff:a00:1]')).toBe(false);
     expect(isPublicHost('LOCALHOST.')).toBe(false);
+  });
+});
+
+describe('N-02 members without a subscription cost no query per message', () => {
+  it('N-02 "no subscription" is remembered for a minute, and forgotten at once when the member subscribes here', async () => {
+    const m = await buildMember(t.app.db);
+    const now = Date.now();
+    expect(await hasPushSubscription(t.app.db, m.id, now)).toBe(false);
+    // Stored behind this process's back (another instance): not seen until the mark expires.
+    await t.app.db.insert(pushSubscriptions).values({
+      userId: m.id,
+      endpoint: `https://push.example.test/${randomBytes(8).toString('hex')}`,
+      p256dh: 'x',
+      auth: 'y',
+      userAgent: 'test',
+    });
+    expect(await hasPushSubscription(t.app.db, m.id, now + 1000)).toBe(false);
+    expect(await hasPushSubscription(t.app.db, m.id, now + 61_000)).toBe(true);
+    // A member marked without one who subscribes through this instance is seen at once.
+    const n = await buildMember(t.app.db);
+    expect(await hasPushSubscription(t.app.db, n.id, now)).toBe(false);
+    expect((await subscribe(n.cookies, { subscription: subscription() })).statusCode).toBe(201);
+    expect(await hasPushSubscription(t.app.db, n.id, now + 1000)).toBe(true);
   });
 });
