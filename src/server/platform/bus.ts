@@ -16,12 +16,15 @@ declare module 'fastify' {
   }
 }
 
-/** Sends an event to every socket of a member, on any instance. What other features call. */
-export type PublishToMember = (memberId: number, event: RealtimeEvent) => void;
+/**
+ * Sends an event to every socket of a member, on any instance. What other features call. `except`: the id
+ * of a socket that has the news already (it asked for it and gets the answer directly).
+ */
+export type PublishToMember = (memberId: number, event: RealtimeEvent, opts?: { except?: string }) => void;
 
 /** A delivery on the bus: an event for a member's sockets, or a control order for them. */
 export type BusMessage =
-  | { memberId: number; event: RealtimeEvent }
+  | { memberId: number; event: RealtimeEvent; except?: string }
   /** A session ended (logout): close the sockets opened with it. */
   | { memberId: number; control: { kind: 'session_ended'; sessionId: number } };
 
@@ -36,6 +39,10 @@ export interface Bus {
 
 interface Logger {
   warn(obj: object, msg: string): void;
+}
+
+function toMember(memberId: number, event: RealtimeEvent, opts?: { except?: string }): BusMessage {
+  return opts?.except ? { memberId, event, except: opts.except } : { memberId, event };
 }
 
 function localFanout() {
@@ -61,7 +68,7 @@ export function createLocalBus(log?: Logger): Bus {
   return {
     kind: 'local',
     publish,
-    publishToMember: (memberId, event) => publish({ memberId, event }),
+    publishToMember: (memberId, event, opts) => publish(toMember(memberId, event, opts)),
     subscribe(handler) {
       fanout.handlers.add(handler);
       return () => fanout.handlers.delete(handler);
@@ -121,7 +128,7 @@ export function createRedisBus(redis: Redis, opts: { channel?: string; log?: Log
   return {
     kind: 'redis',
     publish,
-    publishToMember: (memberId, event) => publish({ memberId, event }),
+    publishToMember: (memberId, event, opts) => publish(toMember(memberId, event, opts)),
     subscribe(handler) {
       fanout.handlers.add(handler);
       return () => fanout.handlers.delete(handler);

@@ -216,6 +216,21 @@ describe('C-12 sending over the socket', () => {
     for (const s of [sa, sb]) s.socket.close();
   });
 
+  it('C-12 the sending socket gets the ack only; the member’s other tabs get the message and the new balance', async () => {
+    const a = await paid(10);
+    const b = await paid();
+    const [tab1, tab2, sb] = await Promise.all([connect(a), connect(a), connect(b)]);
+    const id = await openChat(t.app, a, b);
+    send(tab1.socket, id, 'ws-tabs-0001', 'Vanaf tab 1');
+    const ack = await tab1.next('ack');
+    expect(await tab2.next('message')).toMatchObject({ message: { body: 'Vanaf tab 1', mine: true } });
+    expect(await tab2.next('credits')).toMatchObject({ credits: ack.response.credits });
+    expect(await sb.next('message')).toMatchObject({ message: { body: 'Vanaf tab 1', mine: false } });
+    await pause(100);
+    expect(tab1.events.map((e) => e.type).filter((type) => type !== 'hello')).toEqual(['ack']);
+    for (const s of [tab1, tab2, sb]) s.socket.close();
+  });
+
   it('C-12 bad bodies, strangers and empty wallets get a nack with the HTTP error; the socket stays open', async () => {
     const a = await paid(0);
     const b = await paid();

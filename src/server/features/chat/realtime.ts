@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,6 +27,8 @@ import { otherMemberOf, readChat, syncConversations } from './service.ts';
 const MAX_BUFFERED_BYTES = 1_048_576;
 
 interface Connection {
+  /** Unique across instances: a bus message can leave out the socket that asked. */
+  id: string;
   socket: WebSocket;
   /** The upgrade request: the member's identity for limits shared with HTTP. */
   request: FastifyRequest;
@@ -38,6 +41,9 @@ interface Connection {
   /** Conversations this socket may talk about: id -> the other member. */
   conversations: Map<number, number>;
 }
+
+const PROCESS_ID = randomBytes(6).toString('hex');
+let connections = 0;
 
 /** Sockets of this process by member. */
 class Hub {
@@ -73,7 +79,7 @@ class Hub {
       return;
     }
     const data = JSON.stringify(message.event);
-    for (const conn of set) sendRaw(conn, data);
+    for (const conn of set) if (conn.id !== message.except) sendRaw(conn, data);
   }
 }
 
@@ -206,6 +212,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (socket, req) => {
       const site = await app.sites(req.host);
       const conn: Connection = {
+        id: `${PROCESS_ID}.${++connections}`,
         socket,
         request: req,
         user: currentUser(req),
@@ -325,8 +332,18 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     }
     try {
+      // The echo and the new balance go to the member's other sockets; this one has them in the ack.
+      const deps: ChatDeps = {
+        ...depsOf(conn),
+        publish: (memberId, event) =>
+          app.bus.publishToMember(
+            memberId,
+            event,
+            memberId === conn.user.id ? { except: conn.id } : undefined,
+          ),
+      };
       const response = await sendMessage(
-        depsOf(conn),
+        deps,
         { id: conn.user.id, paidUser: conn.user.paidUser },
         frame.conversation_id,
         { kind: 'text', clientId: clientId.data, body: body.data },
