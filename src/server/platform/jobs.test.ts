@@ -158,19 +158,28 @@ describe('N-05 jobs on pg-boss', () => {
 });
 
 describe.skipIf(pgUrl)('N-05 pg-boss on PGlite', () => {
-  it('N-05 PGlite has no autovacuum: a daily job vacuums the queue table', async () => {
+  it('N-05 PGlite has no autovacuum: daily jobs vacuum the queue table and the app tables', async () => {
     const database = await createTestDatabase();
     const runner = await startJobs([], quiet, { database, timing: FAST });
     try {
       await vi.waitFor(
         async () => {
           const done = (await database.db.execute(
-            sql`select count(*)::int as n from pgboss.job where name = 'vacuum-job-queue' and state = 'completed'`,
+            sql`select count(*)::int as n from pgboss.job
+                where name in ('vacuum-job-queue', 'vacuum-app-tables') and state = 'completed'`,
           )) as unknown as { rows: { n: number }[] };
-          expect(done.rows[0]?.n).toBe(1);
+          expect(done.rows[0]?.n).toBe(2);
         },
         { timeout: 20_000, interval: 200 },
       );
+      const vacuumed = (await database.db.execute(
+        sql`select count(*)::int as n from pg_stat_user_tables
+            where schemaname = 'public' and coalesce(last_vacuum, last_autovacuum) is not null`,
+      )) as unknown as { rows: { n: number }[] };
+      const tables = (await database.db.execute(
+        sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(vacuumed.rows[0]?.n).toBe(tables.rows[0]?.n);
     } finally {
       await runner.stop();
       await database.drop();

@@ -145,6 +145,21 @@ export async function startJobs(
             everyMs: 86_400_000,
             run: () => connection.pglite.exec('VACUUM (ANALYZE) pgboss.job'),
           },
+          {
+            // The app's own tables too: chat sends update conversation rows on every message, and without
+            // vacuum their dead rows and index entries only grow. One table per call, so requests waiting
+            // for the one connection get in between.
+            name: 'vacuum-app-tables',
+            everyMs: 86_400_000,
+            maxRunSeconds: 3600,
+            run: async () => {
+              const tables = await connection.pglite.query<{ name: string }>(
+                `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by 1`,
+              );
+              for (const { name } of tables.rows) await connection.pglite.exec(`VACUUM (ANALYZE) ${name}`);
+              return { tables: tables.rows.length };
+            },
+          },
         ]
       : [];
   try {
