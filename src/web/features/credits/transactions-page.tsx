@@ -87,7 +87,7 @@ function TransactionList() {
       )}
       {list.data && list.data.pages > 1 && (
         <nav
-          className="flex items-center justify-between"
+          className="flex items-center justify-between gap-2"
           aria-label={intl.formatMessage({ id: 'transactions.pages' })}
         >
           <button
@@ -99,7 +99,7 @@ function TransactionList() {
             <ChevronLeft aria-hidden size={18} />
             <FormattedMessage id="transactions.newer" />
           </button>
-          <span>
+          <span className="whitespace-nowrap text-[15px] font-medium text-muted" aria-current="page">
             <FormattedMessage id="transactions.page_of" values={{ page, pages: list.data.pages }} />
           </span>
           <button
