@@ -6,6 +6,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { WebSocket } from 'ws';
 import { REALTIME } from '../src/shared/contract/realtime.ts';
@@ -14,7 +15,9 @@ const root = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PAIRS = Number(process.env.BENCH_CHAT_PAIRS ?? 500);
 const STEADY_RATE = Number(process.env.BENCH_CHAT_RATE ?? 50);
-const SENDERS = Number(process.env.BENCH_CHAT_SENDERS ?? 50);
+// The highest rate held: closed loops of this many concurrent senders each (one message in flight per
+// sender), the best of them; the bare relay gets the same levels and its best.
+const SENDER_LEVELS = (process.env.BENCH_CHAT_SENDERS ?? '50,200,500').split(',').map(Number);
 
 interface Member {
   id: number;
@@ -160,12 +163,12 @@ for (let i = 0; i < total; i++) {
 }
 await Promise.all(pendingSends);
 
-async function closedLoop(one: (i: number) => Promise<unknown>): Promise<number> {
+async function closedLoop(one: (i: number) => Promise<unknown>, senders: number): Promise<number> {
   let done = 0;
   const until = performance.now() + SECONDS * 1000;
   await Promise.all(
-    Array.from({ length: SENDERS }, async (_, s) => {
-      for (let i = s; performance.now() < until; i += SENDERS) {
+    Array.from({ length: senders }, async (_, s) => {
+      for (let i = s; performance.now() < until; i += senders) {
         await one(i);
         done++;
       }
@@ -173,7 +176,13 @@ async function closedLoop(one: (i: number) => Promise<unknown>): Promise<number>
   );
   return Math.round(done / SECONDS);
 }
-const vonkRate = await closedLoop((i) => send(pick(i)));
+async function levels(one: (i: number) => Promise<unknown>): Promise<Record<string, number>> {
+  const rates: Record<string, number> = {};
+  for (const n of SENDER_LEVELS) rates[n] = await closedLoop(one, n);
+  return rates;
+}
+const vonkRates = await levels((i) => send(pick(i)));
+const vonkRate = Math.max(...Object.values(vonkRates));
 for (const s of sockets) s.terminate();
 vonk.child.send('stop');
 
@@ -192,7 +201,8 @@ const relayOne = async (i: number) => {
   await delivered;
 };
 for (let i = 0; i < 200; i++) await relayOne(i);
-const relayRate = await closedLoop(relayOne);
+const relayRates = await levels(relayOne);
+const relayRate = Math.max(...Object.values(relayRates));
 for (const s of relaySockets) s.terminate();
 relay.child.kill();
 
@@ -201,7 +211,7 @@ const result = {
   node: process.version,
   database: vonk.driver,
   sent_via: VIA,
-  closed_loop_senders: SENDERS,
+  closed_loop_senders: SENDER_LEVELS,
   sockets: sockets.length,
   pairs: PAIRS,
   duration_seconds: SECONDS,
@@ -213,6 +223,8 @@ const result = {
   },
   highest_rate_held_per_second: vonkRate,
   bare_ws_relay_rate_per_second: relayRate,
+  rate_by_senders: { vonk: vonkRates, bare_ws_relay: relayRates },
+  load_average: loadavg().map((l) => Number(l.toFixed(2))),
   rate_to_bare_relay_ratio: Number((vonkRate / relayRate).toFixed(3)),
   memory_per_socket_kb: Number(((after.rss - before.rss) / sockets.length / 1024).toFixed(1)),
   heap_per_socket_kb: Number(((after.heap - before.heap) / sockets.length / 1024).toFixed(1)),
