@@ -78,8 +78,12 @@ class Hub {
           conn.socket.close(CLOSE_CODES.unauthenticated, 'session ended');
       return;
     }
-    const data = JSON.stringify(message.event);
-    for (const conn of set) if (conn.id !== message.except) sendRaw(conn, data);
+    let data: string | undefined;
+    for (const conn of set) {
+      if (conn.id === message.except) continue;
+      data ??= JSON.stringify(message.event);
+      sendRaw(conn, data);
+    }
   }
 }
 

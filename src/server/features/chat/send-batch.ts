@@ -69,7 +69,15 @@ const MAX_BATCH = 200;
 /** Deadlock, serialization failure, unique key (a twin of a message raced in from another instance). */
 const RETRYABLE = new Set(['40P01', '40001', '23505']);
 
-const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const camelKeys = new Map<string, string>();
+const camel = (key: string) => {
+  let name = camelKeys.get(key);
+  if (name === undefined) {
+    name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    camelKeys.set(key, name);
+  }
+  return name;
+};
 
 function toMessageRow(raw: Record<string, unknown>): MessageRow {
   const row = Object.fromEntries(Object.entries(raw).map(([k, v]) => [camel(k), v])) as Record<
