@@ -22,7 +22,8 @@ import { ZErrorResponse } from '../../../shared/contract/errors.ts';
 import { PHOTO_UPLOAD, ZMediaParams, ZSignedMediaQuery } from '../../../shared/contract/photos.ts';
 import { ZMemberIdParams } from '../../../shared/contract/profiles.ts';
 import { AppError } from '../../platform/errors.ts';
-import { currentUser, findSessionUser, SESSION_COOKIE } from '../../platform/session.ts';
+import { mediaViewerOf, sendPrivateImage } from '../../platform/private-media.ts';
+import { currentUser } from '../../platform/session.ts';
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
 import { tooLarge } from '../photos/service.ts';
 import { giftImage } from './gift-images.ts';
@@ -290,29 +291,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/media/chat/:key',
     { schema: { hide: true, params: ZMediaParams, querystring: ZSignedMediaQuery } },
     async (req, reply) => {
-      const { data, maxAgeSeconds } = await readChatPhoto(
+      const file = await readChatPhoto(
         app.db,
         app.media,
         secret,
         req.params.key,
         req.query,
-        await viewerOf(req),
+        await mediaViewerOf(app.db, req),
         new Date(),
       );
-      return reply
-        .header('content-type', 'image/webp')
-        .header('cache-control', `private, max-age=${maxAgeSeconds}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'no-referrer')
-        .send(data);
+      return sendPrivateImage(reply, file);
     },
   );
-
-  /** The session hook reads cookies for /api only, so a /media request looks its session up here. */
-  async function viewerOf(req: FastifyRequest): Promise<number | null> {
-    const token = req.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return null;
-    const user = await findSessionUser(app.db, token);
-    return user && user.status !== 'banned' && user.status !== 'deleted' ? user.id : null;
-  }
 };

@@ -3,8 +3,9 @@ import type { RealtimeEventMap } from '../../../shared/contract/realtime.ts';
 import { type Locale, toLocale } from '../../../shared/i18n/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type SignedMediaQuery, verifyMediaUrl } from '../../platform/signed-urls.ts';
-import { isSafeKey, type MediaStorage, randomKey } from '../../platform/storage.ts';
+import { readPrivateMedia } from '../../platform/private-media.ts';
+import type { SignedMediaQuery } from '../../platform/signed-urls.ts';
+import { type MediaStorage, randomKey } from '../../platform/storage.ts';
 import { processImage } from '../photos/service.ts';
 import { assertCanWrite, membershipOf, notFound } from './access.ts';
 import { type ChatDeps, type ChatViewer, presentContext, presentMessage } from './present.ts';
@@ -221,13 +222,10 @@ export async function readChatPhoto(
   viewerId: number | null,
   now: Date,
 ): Promise<{ data: Buffer; maxAgeSeconds: number }> {
-  if (!isSafeKey(key) || !verifyMediaUrl(secret, key, query, viewerId, now))
-    throw new AppError(403, 'media_link_invalid', 'photos.link_invalid');
-  const members = await findChatPhotoMembers(db, key);
-  if (!members || (members.low !== viewerId && members.high !== viewerId)) throw notFound();
-  const data = await storage.get(key);
-  if (!data) throw notFound();
-  return { data, maxAgeSeconds: Math.max(0, Number(query.exp) - Math.floor(now.getTime() / 1000)) };
+  return readPrivateMedia(storage, secret, { key, query, viewerId, now }, async () => {
+    const members = await findChatPhotoMembers(db, key);
+    return Boolean(members && (members.low === viewerId || members.high === viewerId));
+  });
 }
 
 /** An operator's answer for a fictional profile: free, stored as sent by an operator. */

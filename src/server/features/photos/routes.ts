@@ -15,7 +15,8 @@ import {
   ZSignedMediaQuery,
 } from '../../../shared/contract/photos.ts';
 import { AppError } from '../../platform/errors.ts';
-import { currentUser, findSessionUser, SESSION_COOKIE } from '../../platform/session.ts';
+import { mediaViewerOf, sendPrivateImage } from '../../platform/private-media.ts';
+import { currentUser } from '../../platform/session.ts';
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
 import { createDiskStorage } from '../../platform/storage.ts';
 import { uploadWork } from './image-work.ts';
@@ -236,7 +237,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, params: ZMediaParams, querystring: ZSignedMediaQuery } },
     async (req, reply) => {
       const now = new Date();
-      const { data, maxAgeSeconds } = await readSignedMedia(
+      const file = await readSignedMedia(
         app.db,
         app.media,
         secret,
@@ -245,24 +246,9 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         await viewerOf(req),
         now,
       );
-      return reply
-        .header('content-type', 'image/webp')
-        .header('cache-control', `private, max-age=${maxAgeSeconds}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'no-referrer')
-        .send(data);
+      return sendPrivateImage(reply, file);
     },
   );
 
-  /**
-   * The logged-in member of a media request. The session hook reads cookies for /api only, so a
-   * /media request looks its session up here.
-   */
-  async function viewerOf(req: FastifyRequest): Promise<number | null> {
-    if (req.user) return req.user.id;
-    const token = req.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return null;
-    const user = await findSessionUser(app.db, token);
-    return user && user.status !== 'banned' && user.status !== 'deleted' ? user.id : null;
-  }
+  const viewerOf = (req: FastifyRequest) => mediaViewerOf(app.db, req);
 };

@@ -3,7 +3,8 @@ import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import { renderMissingDemoMedia } from '../../db/demo/portraits.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type SignedMediaQuery, signMediaUrl, verifyMediaUrl } from '../../platform/signed-urls.ts';
+import { readPrivateMedia } from '../../platform/private-media.ts';
+import { type SignedMediaQuery, signMediaUrl } from '../../platform/signed-urls.ts';
 import { isSafeKey, type MediaStorage, randomKey } from '../../platform/storage.ts';
 import { decodeImage, inspectImage } from './image.ts';
 import { forgetPublic, isKnownPublic, rememberPublic } from './public-keys.ts';
@@ -341,10 +342,7 @@ export async function readSignedMedia(
   viewerId: number | null,
   now: Date,
 ): Promise<{ data: Buffer; maxAgeSeconds: number }> {
-  if (!isSafeKey(key) || !verifyMediaUrl(secret, key, query, viewerId, now))
-    throw new AppError(403, 'media_link_invalid', 'photos.link_invalid');
-  if (!(await findFileOwner(db, key))) throw notFound();
-  const data = await storage.get(key);
-  if (!data) throw notFound();
-  return { data, maxAgeSeconds: Math.max(0, Number(query.exp) - Math.floor(now.getTime() / 1000)) };
+  return readPrivateMedia(storage, secret, { key, query, viewerId, now }, async () =>
+    Boolean(await findFileOwner(db, key)),
+  );
 }
