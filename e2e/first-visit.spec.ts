@@ -155,6 +155,8 @@ test('L-06 L-03 static pages link to each other and to support by mail and phone
 test('A-01 A-11 M-07 on a phone a visitor signs up one question per screen with a place and lands on members near that place, nearest first', async ({
   page,
 }) => {
+  // Every question is looked at (axe and screenshots) at two sizes.
+  test.setTimeout(90_000);
   await page.goto('/signup');
   // A focused flow: only the logo leads away, no navigation or footer links.
   await expect(page.getByTestId('focused-header')).toBeVisible();
@@ -171,7 +173,11 @@ test('A-01 A-11 M-07 on a phone a visitor signs up one question per screen with 
   await expect(counter).toHaveText('Vraag 1 van 9');
   await page.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
   await next.click();
-  await page.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
+  // "Ik zoek" takes more than one choice (decision 0015).
+  const seeking = page.getByRole('group', { name: 'Ik zoek' });
+  await expect(seeking).toHaveAccessibleDescription('Kies er één of meer.');
+  await seeking.getByLabel('Vrouwen', { exact: true }).check();
+  await seeking.getByLabel('Mannen', { exact: true }).check();
   await screens(page, 'signup-q2-looking-for');
   await next.click();
   await page.getByLabel('Waar woon je?').fill('utrec');
@@ -194,9 +200,8 @@ test('A-01 A-11 M-07 on a phone a visitor signs up one question per screen with 
   await back.click();
   await expect(page.getByTestId('chosen-place')).toHaveText('Utrecht, Utrecht');
   await back.click();
-  await expect(
-    page.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }),
-  ).toBeChecked();
+  await expect(seeking.getByLabel('Vrouwen', { exact: true })).toBeChecked();
+  await expect(seeking.getByLabel('Mannen', { exact: true })).toBeChecked();
   for (let i = 0; i < 3; i++) await next.click();
   await expect(counter).toHaveText('Vraag 5 van 9');
   await page.getByLabel('Dag', { exact: true }).selectOption('12');
@@ -217,7 +222,9 @@ test('A-01 A-11 M-07 on a phone a visitor signs up one question per screen with 
   await next.click();
   await page.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
   await screens(page, 'signup-q9-terms');
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/signup') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Gratis aanmelden' }).click();
+  expect((await sent).postDataJSON().looking_for).toEqual(['male', 'female']);
   // Photo and about me (one screen for what were three) may be skipped; then the mail step.
   await expect(page.getByRole('heading', { name: 'Voeg een foto toe' })).toBeVisible();
   await expect(page.getByText('Stap 2 van 4')).toBeVisible();

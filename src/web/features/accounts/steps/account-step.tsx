@@ -8,6 +8,7 @@ import { ApiError } from '../../../api/client.ts';
 import { useSignup } from '../../../api/session.ts';
 import {
   ChoiceField,
+  ChoicesField,
   errorAria,
   FieldError,
   type FieldErrors,
@@ -124,7 +125,7 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
     password: '',
     signup_message: '',
     gender: undefined as Gender | undefined,
-    looking_for: undefined as Gender | undefined,
+    looking_for: [] as Gender[],
     terms: false,
   });
   const [dob, setDob] = useState({ day: '', month: '', year: '' });
@@ -250,8 +251,9 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
       />
     ),
     looking_for: (
-      <ChoiceField<Gender>
+      <ChoicesField<Gender>
         legend={<FormattedMessage id="signup.looking_for" />}
+        hint={<FormattedMessage id="signup.looking_for_hint" />}
         options={GENDERS}
         label={lookingForLabel}
         {...field('looking_for')}
