@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
 import { createMember, ownAddress } from './members.ts';
 
@@ -26,6 +26,30 @@ async function activationLinks(request: APIRequestContext, to: string): Promise<
     .filter((m) => m.to === to)
     .flatMap((m) => m.text.match(/https?:\/\/\S+\/api\/activate\?token=\S+/g) ?? [])
     .reverse();
+}
+
+/** Answers the nine account questions one screen at a time, as on a phone, up to the terms. */
+async function answerOnPhone(scope: Page | Locator, v: { email: string; name: string; city: string }) {
+  const next = () => scope.getByRole('button', { name: 'Verder' }).click();
+  await scope.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
+  await next();
+  await scope.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
+  await next();
+  await scope.getByLabel('Waar woon je?').fill(v.city);
+  await scope.getByTestId('place-results').getByRole('button').first().click();
+  await next();
+  await scope.getByLabel('Profielnaam').fill(v.name);
+  await next();
+  await scope.getByLabel('Dag', { exact: true }).selectOption('3');
+  await scope.getByLabel('Maand', { exact: true }).selectOption('5');
+  await scope.getByLabel('Jaar', { exact: true }).selectOption('1988');
+  await next();
+  await scope.getByLabel('E-mailadres').fill(v.email);
+  await next();
+  await scope.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
+  await next();
+  await next();
+  await scope.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
 }
 
 test.beforeEach(async ({ page }) => {
@@ -264,26 +288,7 @@ test('M-05 A-01 a visitor who taps like signs up in the sheet, and the like is s
   await expect(sheet.getByTestId('like-pending')).toContainText(member.name);
   await screens(page, 'like-signup-sheet');
   // On a phone the sheet asks one question per screen as well.
-  const next = () => sheet.getByRole('button', { name: 'Verder' }).click();
-  await sheet.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
-  await next();
-  await sheet.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
-  await next();
-  await sheet.getByLabel('Waar woon je?').fill('Amsterdam');
-  await sheet.getByTestId('place-results').getByRole('button').first().click();
-  await next();
-  await sheet.getByLabel('Profielnaam').fill('Liker');
-  await next();
-  await sheet.getByLabel('Dag', { exact: true }).selectOption('3');
-  await sheet.getByLabel('Maand', { exact: true }).selectOption('5');
-  await sheet.getByLabel('Jaar', { exact: true }).selectOption('1988');
-  await next();
-  await sheet.getByLabel('E-mailadres').fill(`liker-${Date.now()}@example.com`);
-  await next();
-  await sheet.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
-  await next();
-  await next();
-  await sheet.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
+  await answerOnPhone(sheet, { email: `liker-${Date.now()}@example.com`, name: 'Liker', city: 'Amsterdam' });
   await screens(page, 'like-signup-sheet-terms');
   await sheet.getByRole('button', { name: 'Gratis aanmelden' }).click();
   // The account exists (the photo step shows) and the like went out with it.
@@ -293,4 +298,40 @@ test('M-05 A-01 a visitor who taps like signs up in the sheet, and the like is s
       async () => (await (await page.request.get(`/api/members/${member.id}`)).json()).profile.liked_by_me,
     )
     .toBe(true);
+});
+
+test.describe('a server error on a phone', () => {
+  // The taken address answers 409, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  test('A-01 A-03 on a phone an e-mail address already in use opens its question with the error; every other answer stays', async ({
+    page,
+  }) => {
+    const taken = await createMember(page.context());
+    await page.request.get('/api/logout.php');
+    await page.goto('/signup');
+    await answerOnPhone(page, { email: taken.email, name: 'Dubbelganger', city: 'Zwolle' });
+    await page.getByRole('button', { name: 'Gratis aanmelden' }).click();
+    // Back at question 6, the e-mail, with the server's text under it and the way to log in.
+    await expect(page.getByTestId('question-counter')).toHaveText('Vraag 6 van 9');
+    const email = page.getByLabel('E-mailadres');
+    await expect(email).toHaveAccessibleDescription(
+      'Dit e-mailadres is al in gebruik. Log in of kies een ander adres.',
+    );
+    await expect(email).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Log in met dit e-mailadres' })).toBeVisible();
+    await screens(page, 'signup-email-taken');
+    // Nothing else was lost: back to the name and the place, forward to the terms.
+    await page.getByRole('button', { name: 'Terug' }).click();
+    await page.getByRole('button', { name: 'Terug' }).click();
+    await expect(page.getByLabel('Profielnaam')).toHaveValue('Dubbelganger');
+    await page.getByRole('button', { name: 'Terug' }).click();
+    await expect(page.getByTestId('chosen-place')).toContainText('Zwolle');
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Verder' }).click();
+    await email.fill(`zwolle-${Date.now()}@example.com`);
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Verder' }).click();
+    await expect(page.getByRole('checkbox', { name: /algemene voorwaarden/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Gratis aanmelden' }).click();
+    await expect(page.getByRole('heading', { name: 'Voeg een foto toe' })).toBeVisible();
+  });
 });

@@ -34,10 +34,11 @@ async function signup(looking_for: unknown) {
   });
 }
 
-const cookieOf = (res: { cookies: { name: string; value: string }[] }) => {
+function cookieOf(res: { cookies: { name: string; value: string }[] }): Record<string, string> {
   const c = res.cookies.find((c) => c.name === 'vonk_session');
-  return c ? { vonk_session: c.value } : {};
-};
+  if (!c) throw new Error('no session cookie');
+  return { vonk_session: c.value };
+}
 
 const storedFor = async (id: number) =>
   (await t.app.db.select({ l: profiles.lookingFor }).from(profiles).where(eq(profiles.userId, id)))[0]?.l;
