@@ -132,4 +132,19 @@ describe('D-06 auto-like fits gender, whom each looks for and sexuality, both wa
     const found = await findMatches(t.app.db, me.id, {}, ctx);
     expect(found.suggestions.map((s) => s.card.id)).toEqual([fits.id]);
   });
+
+  it('D-07 D-08 a member who looks for men and women gets both in the swipe stack, and no one outside the set', async () => {
+    const me = await buildMember(t.app.db, {
+      profile: { country: 'EE', gender: 'female', lookingFor: ['male', 'female'], sexuality: 'bi' },
+    });
+    const him = await member('EE', { gender: 'male', lookingFor: 'female', sexuality: 'hetero' }, false);
+    const her = await member('EE', { gender: 'female', lookingFor: null, sexuality: 'bi' }, false);
+    await member('EE', { gender: 'couple', lookingFor: 'female', sexuality: 'bi' }, false);
+    await member('EE', { gender: 'male', lookingFor: 'male', sexuality: 'gay' }, false);
+    const ctx = { cdnPrefix: '', now: new Date() };
+    const stack = await getSwipeStack(t.app.db, me.id, ctx);
+    expect(stack.cards.map((c) => c.id).sort((x, y) => x - y)).toEqual(
+      [him.id, her.id].sort((x, y) => x - y),
+    );
+  });
 });
