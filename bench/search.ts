@@ -92,8 +92,8 @@ export async function seedSearchData(
            current_date - (18 * 365 + floor(power(s.ra, 1.7) * 50 * 365))::int,
            case when s.rg < 0.46 then 'female' when s.rg < 0.90 then 'male' when s.rg < 0.95 then 'couple'
                 when s.rg < 0.98 then 'trans' else 'nonbinary' end,
-           case when s.rg < 0.46 then 'male' when s.rg < 0.90 then 'female' when s.rg < 0.95 then 'female'
-                when s.rg < 0.98 then 'male' else 'female' end,
+           array[case when s.rg < 0.46 then 'male' when s.rg < 0.90 then 'female' when s.rg < 0.95 then 'female'
+                when s.rg < 0.98 then 'male' else 'female' end],
            cw.country,
            case when s.rl < 0.1 then null else ri.code end,
            'Plaats ' || (s.id % 50),

@@ -195,21 +195,35 @@ test.describe('the whole journey', () => {
       await dialog.getByRole('button', { name: 'Verder' }).click();
     });
 
-    await test.step('A-01 steps 2-4: about me', async () => {
+    await test.step('A-01 steps 2-4: about me, on one screen with one Verder', async () => {
       await expect(dialog.getByRole('heading', { name: 'Vertel iets over jezelf' })).toBeVisible();
+      await expect(dialog.getByText('Stap 3 van 4')).toBeVisible();
       await dialog.getByRole('group', { name: 'Geaardheid' }).getByLabel('Hetero').check();
       await dialog.getByRole('group', { name: 'Relatiestatus' }).getByLabel('Single').check();
       await dialog.getByRole('group', { name: 'Wat zoek je hier?' }).getByLabel('Flirten').check();
-      await dialog.getByRole('button', { name: 'Verder' }).click();
       await expect(dialog.getByRole('heading', { name: 'Hoe zie je eruit?' })).toBeVisible();
       await dialog.getByRole('group', { name: 'Haarkleur' }).getByLabel('Bruin').check();
       await dialog.getByRole('group', { name: 'Tatoeages' }).getByLabel('Een paar').check();
-      await dialog.getByRole('button', { name: 'Verder' }).click();
       await expect(dialog.getByRole('heading', { name: 'Waar word je blij van?' })).toBeVisible();
       await dialog.getByRole('checkbox', { name: 'Reizen' }).check();
       await dialog.getByRole('checkbox', { name: 'Wijn' }).check();
       await dialog.getByLabel('Over mij').fill('Ik hou van lange wandelingen en goede gesprekken.');
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/signup/step'));
       await dialog.getByRole('button', { name: 'Verder' }).click();
+      // One save for all three: the server counts the about-me steps done at once.
+      const answer = await saved;
+      expect(answer.request().postDataJSON()).toMatchObject({
+        step: 4,
+        about: {
+          sexuality: 'hetero',
+          relationship_status: 'single',
+          hair_colour: 'brown',
+          tattoos: 'some',
+          about: 'Ik hou van lange wandelingen en goede gesprekken.',
+        },
+      });
+      expect(answer.request().postDataJSON().about.interests).toHaveLength(2);
+      expect((await answer.json()).user.signup_step).toBe(5);
     });
 
     await test.step('A-01 A-04 step 5: check your mail, with a resend button', async () => {
@@ -460,18 +474,27 @@ test.describe('signup', () => {
     });
   });
 
-  test('A-11 /complete-signup continues at the step where the member left off', async ({ page }) => {
+  test('A-11 /complete-signup continues at the screen where the member left off, also after a reload', async ({
+    page,
+  }) => {
     await ownAddress(page);
     await skipEntryWarning(page);
     await signUpByApi(page);
+    // A member who left in the middle of the about-me steps (as the three screens had them).
     for (const step of [1, 2, 3]) {
       expect((await page.request.put('/api/signup/step', { data: { step } })).ok()).toBe(true);
     }
     await page.goto('/complete-signup');
-    await expect(page.getByText('Stap 5 van 6')).toBeVisible();
+    await expect(page.getByText('Stap 3 van 4')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Vertel iets over jezelf' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Waar word je blij van?' })).toBeVisible();
-    await page.getByRole('button', { name: 'Overslaan' }).click();
+    await page.getByRole('group', { name: 'Geaardheid' }).getByLabel('Hetero').check();
+    await page.getByRole('button', { name: 'Verder' }).click();
     await expect(page.getByRole('heading', { name: 'Check je mail' })).toBeVisible();
+    // A reload lands where the server says the member is: the mail, not the about-me screen again.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Check je mail' })).toBeVisible();
+    await expect(page.getByText('Stap 4 van 4')).toBeVisible();
     await page.getByRole('button', { name: 'Verder' }).click();
     await expect(page.getByRole('heading', { name: 'Leden bij jou in de buurt' })).toBeVisible();
     await page.getByRole('link', { name: 'Ga verder' }).click();

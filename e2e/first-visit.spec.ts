@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
 import { createMember, ownAddress } from './members.ts';
 
@@ -26,6 +26,30 @@ async function activationLinks(request: APIRequestContext, to: string): Promise<
     .filter((m) => m.to === to)
     .flatMap((m) => m.text.match(/https?:\/\/\S+\/api\/activate\?token=\S+/g) ?? [])
     .reverse();
+}
+
+/** Answers the nine account questions one screen at a time, as on a phone, up to the terms. */
+async function answerOnPhone(scope: Page | Locator, v: { email: string; name: string; city: string }) {
+  const next = () => scope.getByRole('button', { name: 'Verder' }).click();
+  await scope.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
+  await next();
+  await scope.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
+  await next();
+  await scope.getByLabel('Waar woon je?').fill(v.city);
+  await scope.getByTestId('place-results').getByRole('button').first().click();
+  await next();
+  await scope.getByLabel('Profielnaam').fill(v.name);
+  await next();
+  await scope.getByLabel('Dag', { exact: true }).selectOption('3');
+  await scope.getByLabel('Maand', { exact: true }).selectOption('5');
+  await scope.getByLabel('Jaar', { exact: true }).selectOption('1988');
+  await next();
+  await scope.getByLabel('E-mailadres').fill(v.email);
+  await next();
+  await scope.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
+  await next();
+  await next();
+  await scope.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
 }
 
 test.beforeEach(async ({ page }) => {
@@ -152,35 +176,90 @@ test('L-06 L-03 static pages link to each other and to support by mail and phone
   ).toBeVisible();
 });
 
-test('A-01 A-11 M-07 on a phone a visitor signs up with a place and lands on members near that place, nearest first', async ({
+test('A-01 A-11 M-07 on a phone a visitor signs up one question per screen with a place and lands on members near that place, nearest first', async ({
   page,
 }) => {
+  // Every question is looked at (axe and screenshots) at two sizes.
+  test.setTimeout(90_000);
   await page.goto('/signup');
   // A focused flow: only the logo leads away, no navigation or footer links.
   await expect(page.getByTestId('focused-header')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'main' })).toHaveCount(0);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  const counter = page.getByTestId('question-counter');
+  const next = page.getByRole('button', { name: 'Verder' });
+  const back = page.getByRole('button', { name: 'Terug' });
+  await expect(counter).toHaveText('Vraag 1 van 9');
+  await screens(page, 'signup-q1-gender');
+  // Verder without an answer: the error sits under this question, and it stays the question.
+  await next.click();
+  await expect(page.getByRole('group', { name: 'Ik ben' })).toContainText('Maak een keuze.');
+  await expect(counter).toHaveText('Vraag 1 van 9');
   await page.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
-  await page.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
+  await next.click();
+  // "Ik zoek" takes more than one choice (decision 0015).
+  const seeking = page.getByRole('group', { name: 'Ik zoek' });
+  await expect(seeking).toHaveAccessibleDescription('Kies er één of meer.');
+  await seeking.getByLabel('Vrouwen', { exact: true }).check();
+  await seeking.getByLabel('Mannen', { exact: true }).check();
+  await screens(page, 'signup-q2-looking-for');
+  await next.click();
   await page.getByLabel('Waar woon je?').fill('utrec');
   const results = page.getByTestId('place-results');
   await expect(results.getByRole('button').first()).toHaveText(/^Utrecht, Utrecht/);
-  await screens(page, 'signup-place');
+  await screens(page, 'signup-q3-place');
   await results.getByRole('button').first().click();
   await expect(page.getByTestId('chosen-place')).toHaveText('Utrecht, Utrecht');
-  await page.getByLabel('Profielnaam').fill(`Plek${Date.now().toString(36).slice(-5)}`.replace(/\d/g, 'x'));
+  // The Verder bar sticks to the bottom of the phone screen.
+  const bar = await page.getByTestId('step-actions').boundingBox();
+  expect(bar && bar.y + bar.height).toBeGreaterThan(844 - 90);
+  await next.click();
+  const name = `Plek${Date.now().toString(36).slice(-5)}`.replace(/\d/g, 'x');
+  await page.getByLabel('Profielnaam').fill(name);
+  await screens(page, 'signup-q4-name');
+  await next.click();
+  // Back keeps every answer: the name, and two questions back the place and the choice.
+  await back.click();
+  await expect(page.getByLabel('Profielnaam')).toHaveValue(name);
+  await back.click();
+  await expect(page.getByTestId('chosen-place')).toHaveText('Utrecht, Utrecht');
+  await back.click();
+  await expect(seeking.getByLabel('Vrouwen', { exact: true })).toBeChecked();
+  await expect(seeking.getByLabel('Mannen', { exact: true })).toBeChecked();
+  for (let i = 0; i < 3; i++) await next.click();
+  await expect(counter).toHaveText('Vraag 5 van 9');
   await page.getByLabel('Dag', { exact: true }).selectOption('12');
   await page.getByLabel('Maand', { exact: true }).selectOption('4');
   await page.getByLabel('Jaar', { exact: true }).selectOption('1990');
+  await screens(page, 'signup-q5-birth-date');
+  await next.click();
+  await page.getByLabel('E-mailadres').fill('geen-email');
+  await next.click();
+  await expect(page.getByLabel('E-mailadres')).toHaveAccessibleDescription('Ongeldige e-mail');
   await page.getByLabel('E-mailadres').fill(`plek-${Date.now()}@example.com`);
+  await screens(page, 'signup-q6-email');
+  await next.click();
   await page.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
+  await screens(page, 'signup-q7-password');
+  await next.click();
+  await screens(page, 'signup-q8-message');
+  await next.click();
   await page.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
+  await screens(page, 'signup-q9-terms');
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/signup') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Gratis aanmelden' }).click();
-  // Photo, about me (twice), interests: all may be skipped; then the mail step.
-  for (let i = 0; i < 4; i++) {
-    await expect(page.getByRole('button', { name: 'Overslaan' })).toBeEnabled();
-    await page.getByRole('button', { name: 'Overslaan' }).click();
-  }
+  expect((await sent).postDataJSON().looking_for).toEqual(['male', 'female']);
+  // Photo and about me (one screen for what were three) may be skipped; then the mail step.
+  await expect(page.getByRole('heading', { name: 'Voeg een foto toe' })).toBeVisible();
+  await expect(page.getByText('Stap 2 van 4')).toBeVisible();
+  await screens(page, 'signup-photo');
+  await page.getByRole('button', { name: 'Overslaan' }).click();
+  await expect(page.getByRole('heading', { name: 'Vertel iets over jezelf' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Waar word je blij van?' })).toBeVisible();
+  await screens(page, 'signup-about');
+  await page.getByRole('button', { name: 'Overslaan' }).click();
+  await expect(page.getByRole('heading', { name: 'Check je mail' })).toBeVisible();
+  await screens(page, 'signup-mail');
   await page.getByRole('button', { name: 'Verder' }).click();
   // On a phone the activation reminder comes first, as a modal (L-05).
   const reminder = page.getByRole('dialog', { name: 'Bevestig je e-mailadres' });
@@ -208,17 +287,9 @@ test('M-05 A-01 a visitor who taps like signs up in the sheet, and the like is s
   const sheet = page.getByRole('dialog', { name: 'Gratis aanmelden bij Vonk' });
   await expect(sheet.getByTestId('like-pending')).toContainText(member.name);
   await screens(page, 'like-signup-sheet');
-  await sheet.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
-  await sheet.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
-  await sheet.getByLabel('Waar woon je?').fill('Amsterdam');
-  await sheet.getByTestId('place-results').getByRole('button').first().click();
-  await sheet.getByLabel('Profielnaam').fill('Liker');
-  await sheet.getByLabel('Dag', { exact: true }).selectOption('3');
-  await sheet.getByLabel('Maand', { exact: true }).selectOption('5');
-  await sheet.getByLabel('Jaar', { exact: true }).selectOption('1988');
-  await sheet.getByLabel('E-mailadres').fill(`liker-${Date.now()}@example.com`);
-  await sheet.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
-  await sheet.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
+  // On a phone the sheet asks one question per screen as well.
+  await answerOnPhone(sheet, { email: `liker-${Date.now()}@example.com`, name: 'Liker', city: 'Amsterdam' });
+  await screens(page, 'like-signup-sheet-terms');
   await sheet.getByRole('button', { name: 'Gratis aanmelden' }).click();
   // The account exists (the photo step shows) and the like went out with it.
   await expect(sheet.getByRole('button', { name: 'Overslaan' })).toBeVisible();
@@ -227,4 +298,40 @@ test('M-05 A-01 a visitor who taps like signs up in the sheet, and the like is s
       async () => (await (await page.request.get(`/api/members/${member.id}`)).json()).profile.liked_by_me,
     )
     .toBe(true);
+});
+
+test.describe('a server error on a phone', () => {
+  // The taken address answers 409, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  test('A-01 A-03 on a phone an e-mail address already in use opens its question with the error; every other answer stays', async ({
+    page,
+  }) => {
+    const taken = await createMember(page.context());
+    await page.request.get('/api/logout.php');
+    await page.goto('/signup');
+    await answerOnPhone(page, { email: taken.email, name: 'Dubbelganger', city: 'Zwolle' });
+    await page.getByRole('button', { name: 'Gratis aanmelden' }).click();
+    // Back at question 6, the e-mail, with the server's text under it and the way to log in.
+    await expect(page.getByTestId('question-counter')).toHaveText('Vraag 6 van 9');
+    const email = page.getByLabel('E-mailadres');
+    await expect(email).toHaveAccessibleDescription(
+      'Dit e-mailadres is al in gebruik. Log in of kies een ander adres.',
+    );
+    await expect(email).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Log in met dit e-mailadres' })).toBeVisible();
+    await screens(page, 'signup-email-taken');
+    // Nothing else was lost: back to the name and the place, forward to the terms.
+    await page.getByRole('button', { name: 'Terug' }).click();
+    await page.getByRole('button', { name: 'Terug' }).click();
+    await expect(page.getByLabel('Profielnaam')).toHaveValue('Dubbelganger');
+    await page.getByRole('button', { name: 'Terug' }).click();
+    await expect(page.getByTestId('chosen-place')).toContainText('Zwolle');
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Verder' }).click();
+    await email.fill(`zwolle-${Date.now()}@example.com`);
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Verder' }).click();
+    await expect(page.getByRole('checkbox', { name: /algemene voorwaarden/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Gratis aanmelden' }).click();
+    await expect(page.getByRole('heading', { name: 'Voeg een foto toe' })).toBeVisible();
+  });
 });

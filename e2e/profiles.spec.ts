@@ -39,6 +39,10 @@ test.describe('the journey of a member', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Mijn profiel' })).toBeVisible();
       // The page to add a photo does not nag about it.
       await expect(page.getByTestId('photo-warning')).toHaveCount(0);
+      // "Ik zoek" is a set of choices (decision 0015); the demo member looks for women.
+      const seeking = page.getByRole('group', { name: 'Ik zoek' });
+      await expect(seeking.getByRole('checkbox', { name: 'Vrouwen' })).toBeChecked();
+      await expect(seeking.getByRole('checkbox', { name: 'Mannen' })).not.toBeChecked();
       await page.getByLabel('Over mij').fill('Ik fiets graag langs de duinen en kook voor vrienden.');
       await page.getByRole('checkbox', { name: 'Reizen' }).check();
       await page.getByRole('checkbox', { name: 'Koken' }).check();

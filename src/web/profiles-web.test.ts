@@ -132,6 +132,7 @@ describe('M-01 profile form', () => {
     name: 'Sanne',
     gender: 'female',
     looking_for: 'male',
+    looking_for_genders: ['male'],
     date_of_birth: '1990-01-01',
     age: 36,
     about: '',
@@ -160,6 +161,12 @@ describe('M-01 profile form', () => {
       about: 'Hoi!',
     });
     expect(profileChanges(before, { ...before, interests: ['wine'] })).toEqual({ interests: ['wine'] });
+  });
+  it('M-01 "Ik zoek" sends the whole set when it changes, never an empty one', () => {
+    expect(profileChanges(before, { ...before, looking_for: ['male', 'female'] })).toEqual({
+      looking_for: ['male', 'female'],
+    });
+    expect(profileChanges(before, { ...before, looking_for: [] })).toEqual({});
   });
   it('M-01 clears region and city with null', () => {
     expect(profileChanges(before, { ...before, region: '', city: '' })).toEqual({ region: null, city: null });

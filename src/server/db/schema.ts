@@ -151,7 +151,8 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     gender: text('gender'),
-    lookingFor: text('looking_for'),
+    /** The genders this member looks for (one or more); null: anyone (issue 11, decision 0015). */
+    lookingFor: text('looking_for').array(),
     sexuality: text('sexuality'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
     about: text('about').notNull().default(''),

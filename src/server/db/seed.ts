@@ -147,7 +147,7 @@ export async function seedDemo(
         name: 'Demo',
         dateOfBirth: '1992-04-12',
         gender: 'male',
-        lookingFor: 'female',
+        lookingFor: ['female'],
         country: 'NL',
         status: 'active',
       });

@@ -25,11 +25,15 @@ export async function buildMember(
   db: Db,
   overrides: Partial<typeof users.$inferInsert> & {
     name?: string;
-    profile?: Partial<typeof profiles.$inferInsert>;
+    /** `lookingFor` may be one gender, as most tests have it: it is stored as a set of one. */
+    profile?: Partial<Omit<typeof profiles.$inferInsert, 'lookingFor'>> & {
+      lookingFor?: string | string[] | null;
+    };
   } = {},
 ): Promise<TestMember> {
   const unique = randomBytes(5).toString('hex');
-  const { name = `Tester${unique.slice(0, 6)}`, profile = {}, ...userFields } = overrides;
+  const { name = `Tester${unique.slice(0, 6)}`, profile: given = {}, ...userFields } = overrides;
+  const { lookingFor = 'male', ...profile } = given;
   passwordHash ??= hash(TEST_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
   const [site] = await db.select({ id: sites.id }).from(sites).where(eq(sites.isDefault, true));
   const [user] = await db
@@ -49,10 +53,10 @@ export async function buildMember(
     name,
     dateOfBirth: '1990-06-15',
     gender: 'female',
-    lookingFor: 'male',
     country: 'NL',
     status: 'active',
     ...profile,
+    lookingFor: typeof lookingFor === 'string' ? [lookingFor] : lookingFor,
   });
   const token = await createSession(db, user.id, 'vitest');
   return {

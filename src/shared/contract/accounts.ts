@@ -21,6 +21,36 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const EMAIL_DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
 
 export const GENDERS = ['male', 'female', 'couple', 'trans', 'nonbinary'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/**
+ * "Ik zoek" as sent: one gender (as before) or several (issue 11, decision 0015). Always read as the set, in
+ * the order of GENDERS, without repeats.
+ */
+export const ZLookingFor = z
+  .union(
+    [
+      z.enum(GENDERS, { message: 'validation.choose' }),
+      z.array(z.enum(GENDERS, { message: 'validation.choose' })).min(1, { message: 'validation.choose' }),
+    ],
+    { message: 'validation.choose' },
+  )
+  .transform((v): Gender[] => GENDERS.filter((g) => (typeof v === 'string' ? g === v : v.includes(g))));
+
+/**
+ * "Ik zoek" as answered: `looking_for` is the one gender sought, or null when the member seeks anyone or
+ * several (what clients of one gender read as "any"); `looking_for_genders` is the whole set (empty: anyone).
+ */
+export const ZLookingForAnswer = {
+  looking_for: z.enum(GENDERS).nullable(),
+  looking_for_genders: z.array(z.enum(GENDERS)),
+};
+/** The answer fields of a stored set (null: anyone). */
+export function lookingForAnswer(stored: readonly string[] | null) {
+  const genders = GENDERS.filter((g) => stored?.includes(g));
+  return { looking_for: genders.length === 1 ? (genders[0] ?? null) : null, looking_for_genders: genders };
+}
+
 export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi', 'curious'] as const;
 export const HAIR_COLOURS = ['blond', 'brown', 'black', 'red', 'grey', 'dyed', 'bald'] as const;
 export const EYE_COLOURS = ['blue', 'green', 'brown', 'grey', 'hazel'] as const;
@@ -129,7 +159,7 @@ export function makeSignupSchema(minAge: number) {
       date_of_birth: ZDateOfBirth(minAge),
       signup_message: zMultiline(500).optional().default(''),
       gender: z.enum(GENDERS, { message: 'validation.choose' }),
-      looking_for: z.enum(GENDERS, { message: 'validation.choose' }),
+      looking_for: ZLookingFor,
       tracking: ZTracking.optional(),
       /** Where the member lives: a found city's centre or the browser's position (issue 11). */
       place: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).optional(),
@@ -191,7 +221,7 @@ export const ZUser = z.object({
     id: z.number().int(),
     name: z.string(),
     gender: z.enum(GENDERS).nullable(),
-    looking_for: z.enum(GENDERS).nullable(),
+    ...ZLookingForAnswer,
     country: z.string().nullable(),
     status: z.enum(['active', 'disabled']),
     main_image: ZMainImage,

@@ -9,6 +9,8 @@ import {
   SIGNUP_REASONS,
   TATTOOS,
   ZAboutMe,
+  ZLookingFor,
+  ZLookingForAnswer,
   ZProfileName,
 } from './accounts.ts';
 import { ZMainImage } from './photos.ts';
@@ -58,7 +60,7 @@ export const ZOwnProfile = z
     id: ZId,
     name: z.string(),
     gender: ZNullableEnum(GENDERS),
-    looking_for: ZNullableEnum(GENDERS),
+    ...ZLookingForAnswer,
     date_of_birth: z.string().describe('ISO date'),
     age: z.number().int(),
     about: z.string(),
@@ -93,7 +95,7 @@ export const ZUpdateProfileRequest = ZAboutMe.extend({
   ...ZAttributes.shape,
   name: ZProfileName,
   gender: z.enum(GENDERS, { message: 'validation.choose' }),
-  looking_for: z.enum(GENDERS, { message: 'validation.choose' }),
+  looking_for: ZLookingFor,
   country: zLine(8, { form: 'NFKC', maxMessage: 'error.unknown_country' })
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { message: 'error.unknown_country' }),

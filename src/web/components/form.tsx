@@ -213,21 +213,29 @@ export function PasswordField(props: {
   );
 }
 
-/** One choice among a few, as large tappable pills (a radio group under a legend). */
-export function ChoiceField<T extends string>(props: {
+/** The legend, the tappable pills (radios or checkboxes) and the error of ChoiceField and ChoicesField. */
+function Pills<T extends string>(props: {
   legend: ReactNode;
   name: string;
+  type: 'radio' | 'checkbox';
   options: readonly T[];
-  value: T | undefined;
-  onChange(value: T): void;
-  label(value: NoInfer<T>): string;
+  checked(value: T): boolean;
+  onPick(value: T): void;
+  label(value: T): string;
   error?: string;
+  hint?: ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   return (
-    <fieldset aria-describedby={props.error ? errorId : undefined}>
+    <fieldset aria-describedby={describedBy(props.hint !== undefined && hintId, props.error && errorId)}>
       <legend className="font-semibold">{props.legend}</legend>
+      {props.hint !== undefined && (
+        <p id={hintId} className="mt-0.5 text-sm text-muted">
+          {props.hint}
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap gap-2">
         {props.options.map((option) => (
           <label
@@ -235,11 +243,11 @@ export function ChoiceField<T extends string>(props: {
             className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line bg-white py-1.5 pl-3 pr-4 text-[15px] transition-colors hover:border-primary/60 has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:checked]:font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-primary"
           >
             <input
-              type="radio"
+              type={props.type}
               name={props.name}
               value={option}
-              checked={props.value === option}
-              onChange={() => props.onChange(option)}
+              checked={props.checked(option)}
+              onChange={() => props.onPick(option)}
               {...errorAria(props.error, errorId)}
               className="size-4 shrink-0 accent-[var(--color-primary)]"
             />
@@ -250,6 +258,37 @@ export function ChoiceField<T extends string>(props: {
       <FieldError id={errorId} error={props.error} />
     </fieldset>
   );
+}
+
+/** One choice among a few, as large tappable pills (a radio group under a legend). */
+export function ChoiceField<T extends string>(props: {
+  legend: ReactNode;
+  name: string;
+  options: readonly T[];
+  value: T | undefined;
+  onChange(value: T): void;
+  label(value: NoInfer<T>): string;
+  error?: string;
+}) {
+  return <Pills {...props} type="radio" checked={(o) => props.value === o} onPick={props.onChange} />;
+}
+
+/** Some of a few, as the same pills (checkboxes under a legend); the value keeps the options' order. */
+export function ChoicesField<T extends string>(props: {
+  legend: ReactNode;
+  name: string;
+  options: readonly T[];
+  value: readonly T[];
+  onChange(value: T[]): void;
+  label(value: NoInfer<T>): string;
+  error?: string;
+  hint?: ReactNode;
+}) {
+  const toggle = (o: T) =>
+    props.onChange(
+      props.options.filter((x) => (x === o ? !props.value.includes(o) : props.value.includes(x))),
+    );
+  return <Pills {...props} type="checkbox" checked={(o) => props.value.includes(o)} onPick={toggle} />;
 }
 
 /** Client-side zod issues as field -> catalog text (the first issue of each field wins). */

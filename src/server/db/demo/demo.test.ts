@@ -65,7 +65,8 @@ describe('demo members', () => {
       expect(today.getTime() - u.lastActiveAt.getTime(), where).toBeLessThanOrEqual(30 * 86_400_000 + 60_000);
       expect(ZProfileName.safeParse(p.name).success, where).toBe(true);
       expect(oneOf(GENDERS)(p.gender), where).toBe(true);
-      expect(oneOf(GENDERS)(p.lookingFor), where).toBe(true);
+      expect(p.lookingFor?.length, where).toBe(1);
+      expect(oneOf(GENDERS)(p.lookingFor?.[0] ?? null), where).toBe(true);
       expect(oneOf(SEXUALITIES)(p.sexuality), where).toBe(true);
       expect(oneOf(HAIR_COLOURS)(p.hairColour), where).toBe(true);
       expect(oneOf(EYE_COLOURS)(p.eyeColour), where).toBe(true);

@@ -80,7 +80,7 @@ export async function seedDemoMembers(
           userId: userId(m),
           name: m.name,
           gender: m.gender,
-          lookingFor: m.lookingFor,
+          lookingFor: [m.lookingFor],
           sexuality: m.sexuality,
           dateOfBirth: m.dateOfBirth,
           about: m.about,

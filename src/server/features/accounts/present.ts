@@ -1,6 +1,7 @@
 import {
   EMAIL_DISABLED_REASONS,
   GENDERS,
+  lookingForAnswer,
   NOTIFICATION_TYPES,
   type NotificationType,
   type TUser,
@@ -30,7 +31,7 @@ export function presentUser({ user, profile, mainPhoto }: AccountBundle): TUser 
       id: user.id,
       name: profile.name,
       gender: asGender(profile.gender),
-      looking_for: asGender(profile.lookingFor),
+      ...lookingForAnswer(profile.lookingFor),
       country: profile.country,
       status: profile.status,
       main_image: mainPhoto

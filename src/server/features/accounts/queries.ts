@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailTokens, photos, profiles, sessions, users } from '../../db/schema.ts';
 
@@ -261,7 +261,7 @@ export async function findSignupMatches(db: Db, userId: number, origin: MatchOri
         ne(users.id, userId),
         eq(profiles.listed, true),
         origin.country ? eq(profiles.country, origin.country) : undefined,
-        origin.lookingFor ? eq(profiles.gender, origin.lookingFor) : undefined,
+        origin.lookingFor?.length ? inArray(profiles.gender, origin.lookingFor) : undefined,
       ),
     )
     .orderBy(

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { GENDERS } from '../../../shared/contract/accounts.ts';
+import { lookingForAnswer } from '../../../shared/contract/accounts.ts';
 import {
   SEARCH,
   SEARCH_FIELDS,
@@ -99,9 +99,8 @@ async function resolveFilters(db: Db, input: SearchInput, ctx: SearchContext) {
     errors.region = 'profiles.unknown_region';
   if (Object.keys(errors).length > 0) throw invalid(errors);
 
-  const fallbackGender = (GENDERS as readonly string[]).includes(searcher?.lookingFor ?? '')
-    ? (searcher?.lookingFor as (typeof GENDERS)[number])
-    : null;
+  // The search holds one gender (spec §3): a member who looks for several starts at any (decision 0015).
+  const fallbackGender = lookingForAnswer(searcher?.lookingFor ?? null).looking_for;
   const gender = askedGender ?? fallbackGender;
   const ages: Ages = {
     min: offered.has('min_age') ? (input.min_age ?? null) : null,

@@ -16,7 +16,7 @@ const notLikedBy = (db: Db, viewerId: number) =>
   );
 
 /** Who a member is, as far as fitting others goes (fitsSeeker). */
-type Seeker = { gender: string | null; lookingFor: string | null; sexuality: string | null };
+type Seeker = { gender: string | null; lookingFor: readonly string[] | null; sexuality: string | null };
 
 /**
  * The next cards of the swipe game (D-07): listed members of the player's country who fit them both ways

@@ -14,19 +14,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Who = { gender: string; lookingFor: string | null; sexuality: string | null };
+/** Whom each looks for: one gender or a set of several ("Ik zoek", decision 0015); null: anyone. */
+type Who = { gender: string; lookingFor: string[] | null; sexuality: string | null };
 
 /** The reference: each one looks for the other's gender (or anyone) and is drawn to it by sexuality. */
 function fitsBothWays(a: Who, b: Who): boolean {
   const oneWay = (x: Who, y: Who) => {
-    if (x.lookingFor !== null && y.gender !== x.lookingFor) return false;
+    if (x.lookingFor !== null && !x.lookingFor.includes(y.gender)) return false;
     const drawn = drawnTo(x.gender, x.sexuality);
     return drawn === null || (drawn as readonly string[]).includes(y.gender);
   };
   return oneWay(a, b) && oneWay(b, a);
 }
 
-const member = (country: string, who: Who, fictional = true) =>
+/** A member; whom they look for may be written as one gender. */
+const member = (
+  country: string,
+  who: Omit<Who, 'lookingFor'> & { lookingFor: string | string[] | null },
+  fictional = true,
+) =>
   buildMember(t.app.db, {
     profile: { country, ...who, fictional, dateOfBirth: '1990-05-05' },
   });
@@ -42,8 +48,9 @@ describe('D-06 auto-like fits gender, whom each looks for and sexuality, both wa
   });
 
   it('D-06 the SQL condition keeps exactly the profiles that fit both ways, for every kind of seeker', async () => {
-    // One fictional profile of every gender, sexuality and whom they look for, in a country of its own.
-    const looks = [null, ...GENDERS];
+    // One fictional profile of every gender, sexuality and whom they look for (one gender, or a set of
+    // two), in a country of its own.
+    const looks = [null, ...GENDERS.map((g) => [g]), ['male', 'female'], ['female', 'couple']];
     const sexes = [null, ...SEXUALITIES];
     const all: (Who & { id: number })[] = [];
     for (const gender of GENDERS)
@@ -54,13 +61,22 @@ describe('D-06 auto-like fits gender, whom each looks for and sexuality, both wa
         }
     const ids = all.map((p) => p.id);
     for (const seeker of [
-      { gender: 'male', lookingFor: 'female', sexuality: 'hetero' },
+      { gender: 'male', lookingFor: ['female'], sexuality: 'hetero' },
       { gender: 'female', lookingFor: null, sexuality: 'lesbian' },
-      { gender: 'male', lookingFor: 'male', sexuality: 'gay' },
-      { gender: 'female', lookingFor: 'male', sexuality: 'bi' },
+      { gender: 'male', lookingFor: ['male'], sexuality: 'gay' },
+      { gender: 'female', lookingFor: ['male'], sexuality: 'bi' },
       { gender: 'couple', lookingFor: null, sexuality: 'hetero' },
       { gender: 'nonbinary', lookingFor: null, sexuality: null },
-    ]) {
+      // Several genders sought: the set limits, and sexuality still narrows it.
+      { gender: 'male', lookingFor: ['male', 'female'], sexuality: 'bi' },
+      { gender: 'female', lookingFor: ['male', 'female'], sexuality: 'hetero' },
+      { gender: 'couple', lookingFor: ['female', 'couple'], sexuality: null },
+      {
+        gender: 'trans',
+        lookingFor: ['male', 'female', 'couple', 'trans', 'nonbinary'],
+        sexuality: 'curious',
+      },
+    ] satisfies Who[]) {
       const rows = await t.app.db
         .select({ id: profiles.userId })
         .from(profiles)
@@ -115,5 +131,20 @@ describe('D-06 auto-like fits gender, whom each looks for and sexuality, both wa
     expect(stack.cards.map((c) => c.id)).toEqual([fits.id]);
     const found = await findMatches(t.app.db, me.id, {}, ctx);
     expect(found.suggestions.map((s) => s.card.id)).toEqual([fits.id]);
+  });
+
+  it('D-07 D-08 a member who looks for men and women gets both in the swipe stack, and no one outside the set', async () => {
+    const me = await buildMember(t.app.db, {
+      profile: { country: 'EE', gender: 'female', lookingFor: ['male', 'female'], sexuality: 'bi' },
+    });
+    const him = await member('EE', { gender: 'male', lookingFor: 'female', sexuality: 'hetero' }, false);
+    const her = await member('EE', { gender: 'female', lookingFor: null, sexuality: 'bi' }, false);
+    await member('EE', { gender: 'couple', lookingFor: 'female', sexuality: 'bi' }, false);
+    await member('EE', { gender: 'male', lookingFor: 'male', sexuality: 'gay' }, false);
+    const ctx = { cdnPrefix: '', now: new Date() };
+    const stack = await getSwipeStack(t.app.db, me.id, ctx);
+    expect(stack.cards.map((c) => c.id).sort((x, y) => x - y)).toEqual(
+      [him.id, her.id].sort((x, y) => x - y),
+    );
   });
 });

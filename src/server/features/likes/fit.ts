@@ -24,20 +24,25 @@ export function drawnTo(gender: string | null, sexuality: string | null): readon
   }
 }
 
+/** Whom someone looks for: the genders of the set, or null (none stored, or an empty set) for anyone. */
+const sought = (lookingFor: readonly string[] | null): readonly string[] | null =>
+  lookingFor && lookingFor.length > 0 ? lookingFor : null;
+
 /**
- * Profiles that fit a seeker both ways, as an SQL condition on `profiles` (D-06): the gender the
- * seeker looks for and their sexuality allow the profile's gender; the profile looks for the seeker's
- * gender (or anyone), and the profile's sexuality allows the seeker's gender. Conditions on plain columns,
- * so an index on (country, gender, ...) still gives the rows.
+ * Profiles that fit a seeker both ways, as an SQL condition on `profiles` (D-06): the genders the
+ * seeker looks for (one or several, decision 0015) and their sexuality allow the profile's gender; the
+ * profile looks for the seeker's gender (or anyone), and the profile's sexuality allows the seeker's gender.
+ * Conditions on plain columns, so an index on (country, gender, ...) still gives the rows.
  */
 export function fitsSeeker(seeker: {
   gender: string | null;
-  lookingFor: string | null;
+  lookingFor: readonly string[] | null;
   sexuality: string | null;
 }): SQL | undefined {
   const drawn = drawnTo(seeker.gender, seeker.sexuality);
+  const wanted = sought(seeker.lookingFor);
   const genders = GENDERS.filter(
-    (g) => (seeker.lookingFor === null || g === seeker.lookingFor) && (drawn === null || drawn.includes(g)),
+    (g) => (wanted === null || wanted.includes(g)) && (drawn === null || drawn.includes(g)),
   );
   // Per gender of the profile, the sexualities that allow the seeker's gender.
   const theirs =
@@ -54,14 +59,14 @@ export function fitsSeeker(seeker: {
           }),
         );
   return and(
-    seeker.lookingFor === null && drawn === null
+    wanted === null && drawn === null
       ? undefined
       : genders.length === 0
         ? sql`false`
         : inArray(profiles.gender, genders),
     seeker.gender === null
       ? undefined
-      : sql`(${profiles.lookingFor} is null or ${profiles.lookingFor} = ${seeker.gender})`,
+      : sql`(${profiles.lookingFor} is null or cardinality(${profiles.lookingFor}) = 0 or ${seeker.gender} = any(${profiles.lookingFor}))`,
     theirs,
   );
 }

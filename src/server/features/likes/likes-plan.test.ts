@@ -147,7 +147,7 @@ describe('D-03 D-08 P-06 likes, counts and matchfinder plans', () => {
         member,
         {
           country: 'NL',
-          seeker: { gender: 'female', lookingFor: 'male', sexuality: 'hetero' },
+          seeker: { gender: 'female', lookingFor: ['male'], sexuality: 'hetero' },
           region: 'NL-UT',
           interests: ['cooking', 'hiking'],
           bornAfter: yearsBefore(now, 45),

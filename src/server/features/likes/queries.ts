@@ -303,7 +303,7 @@ export async function findAutoLikeCandidates(
   viewerId: number,
   fit: {
     country: string;
-    seeker: { gender: string | null; lookingFor: string | null; sexuality: string | null };
+    seeker: { gender: string | null; lookingFor: readonly string[] | null; sexuality: string | null };
     bornAfter: string;
     bornUpTo: string;
   },

@@ -5,6 +5,7 @@ import {
   EYE_COLOURS,
   GENDERS,
   HAIR_COLOURS,
+  lookingForAnswer,
   RELATIONSHIP_STATUSES,
   SEXUALITIES,
   SIGNUP_REASONS,
@@ -129,7 +130,7 @@ async function presentOwnProfile(db: Db, profile: ProfileRow, site: SiteRow): Pr
       id: profile.userId,
       name: profile.name,
       gender: choice(GENDERS, profile.gender),
-      looking_for: choice(GENDERS, profile.lookingFor),
+      ...lookingForAnswer(profile.lookingFor),
       date_of_birth: profile.dateOfBirth,
       age: ageOf(profile.dateOfBirth, new Date()),
       about: profile.about,
@@ -310,7 +311,11 @@ export async function getMemberProfile(
   const related = p.country
     ? await findRelated(db, {
         country: p.country,
-        gender: me?.lookingFor ?? p.gender,
+        // The profile's own gender when the viewer looks for it (or anyone), else the first they look for.
+        gender:
+          !me?.lookingFor?.length || (p.gender !== null && me.lookingFor.includes(p.gender))
+            ? p.gender
+            : (me.lookingFor[0] ?? p.gender),
         exclude: viewer ? [memberId, viewer.id] : [memberId],
         viewerId: viewer?.id ?? null,
         limit: RELATED_LIMIT,

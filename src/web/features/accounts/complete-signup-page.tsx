@@ -4,7 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from './shared.tsx';
-import { SignupFlow } from './signup-flow.tsx';
+import { SignupFlow, SignupFrame } from './signup-flow.tsx';
 import { SIGNUP_DONE, SIGNUP_FINISHED_PATH } from './signup-steps.ts';
 
 function CompleteSignup({ user }: { user: TUser }) {
@@ -14,17 +14,12 @@ function CompleteSignup({ user }: { user: TUser }) {
   const [openedDone] = useState(user.signup_step >= SIGNUP_DONE);
   if (openedDone) return <Navigate to="/" replace />;
   return (
-    <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight">
-        <FormattedMessage id="signup.complete_title" />
-      </h1>
-      <p className="mt-2 text-muted">
-        <FormattedMessage id="signup.complete_intro" values={{ name: user.profile.name }} />
-      </p>
-      <div className="mt-6 rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-8">
-        <SignupFlow onFinished={finished} />
-      </div>
-    </div>
+    <SignupFrame
+      title={<FormattedMessage id="signup.complete_title" />}
+      intro={<FormattedMessage id="signup.complete_intro" values={{ name: user.profile.name }} />}
+    >
+      <SignupFlow onFinished={finished} />
+    </SignupFrame>
   );
 }
 

@@ -1,24 +1,27 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { DoorClosed } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router';
 import { pathFor } from '../../../shared/routes.ts';
 import { useUser } from '../../api/session.ts';
 import { useSite } from '../../site-context.tsx';
 import { signupAllowed } from './shared.tsx';
-import { SIGNUP_DONE, SIGNUP_STEPS } from './signup-steps.ts';
-import { AboutStep } from './steps/about-steps.tsx';
+import { SIGNUP_DONE, SIGNUP_SCREENS, screenOf } from './signup-steps.ts';
 import { AccountStep } from './steps/account-step.tsx';
 import { MailStep } from './steps/mail-step.tsx';
+import { useKeyboardInset } from './steps/phone.ts';
 import { PhotoStep } from './steps/photo-step.tsx';
 
-// The interests step carries some fifty icons: its own chunk, loaded when a member gets there.
-const InterestsStep = lazy(() => import('./steps/interests-step.tsx'));
+// The about-me screen carries some fifty interest icons: its own chunk, loaded when a member gets there.
+const AboutStep = lazy(() => import('./steps/about-step.tsx'));
 
-function Progress({ step }: { step: number }) {
+/** Each screen's title, by the server step it was named after. */
+const SCREEN_TITLES = [0, 1, 2, 5] as const;
+
+function Progress({ screen }: { screen: number }) {
   const intl = useIntl();
-  const label = intl.formatMessage({ id: 'signup.progress' }, { step: step + 1, total: SIGNUP_STEPS });
+  const label = intl.formatMessage({ id: 'signup.progress' }, { step: screen + 1, total: SIGNUP_SCREENS });
   return (
     <div>
       <p className="text-sm font-semibold text-primary" aria-hidden>
@@ -28,16 +31,16 @@ function Progress({ step }: { step: number }) {
         role="progressbar"
         aria-label={intl.formatMessage({ id: 'signup.progress_label' })}
         aria-valuemin={1}
-        aria-valuemax={SIGNUP_STEPS}
-        aria-valuenow={step + 1}
+        aria-valuemax={SIGNUP_SCREENS}
+        aria-valuenow={screen + 1}
         aria-valuetext={label}
-        className="mt-2 grid grid-cols-6 gap-1.5"
+        className="mt-2 grid grid-cols-4 gap-1.5"
       >
-        {Array.from({ length: SIGNUP_STEPS }, (_, i) => (
+        {Array.from({ length: SIGNUP_SCREENS }, (_, i) => (
           <span
             // biome-ignore lint/suspicious/noArrayIndexKey: the segments are the steps themselves
             key={i}
-            className={`h-1.5 rounded-full transition-colors ${i <= step ? 'bg-primary' : 'bg-line'}`}
+            className={`h-1.5 rounded-full transition-colors ${i <= screen ? 'bg-primary' : 'bg-line'}`}
           />
         ))}
       </div>
@@ -84,6 +87,8 @@ export function SignupFlow(props: {
   const { user, isPending } = useUser();
   const [closedByServer, setClosedByServer] = useState(false);
   const step = user ? Math.min(user.signup_step, SIGNUP_DONE) : 0;
+  const screen = screenOf(step);
+  useKeyboardInset();
   const closed = !user && (closedByServer || !signupAllowed(settings));
   const heading = useRef<HTMLHeadingElement>(null);
   // The step this flow opened at, once the session is known: a finished member is sent home instead.
@@ -104,7 +109,7 @@ export function SignupFlow(props: {
     if (closed) onClosed?.();
   }, [closed, onClosed]);
 
-  // A step done: focus the next step's title, so it is read out and the view starts at the top.
+  // A screen done: focus the next screen's title, so it is read out and the view starts at the top.
   useEffect(() => {
     if (shownStep.current === null || shownStep.current === step) return;
     const from = shownStep.current;
@@ -118,20 +123,35 @@ export function SignupFlow(props: {
   if (step >= SIGNUP_DONE) return openedDone.current ? <Navigate to="/" replace /> : null;
 
   return (
-    <div className="space-y-5" data-step={step}>
-      <Progress step={step} />
+    <div className="flex flex-1 flex-col space-y-5" data-step={step} data-screen={screen}>
+      <Progress screen={screen} />
       <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
-        <FormattedMessage id={`signup.step${step}_title`} values={{ site: settings.name }} />
+        <FormattedMessage id={`signup.step${SCREEN_TITLES[screen]}_title`} values={{ site: settings.name }} />
       </h2>
-      {step === 0 && <AccountStep onLeave={props.onLeave} onClosed={() => setClosedByServer(true)} />}
-      {step === 1 && <PhotoStep />}
-      {(step === 2 || step === 3) && <AboutStep key={step} step={step} />}
-      {step === 4 && (
+      {screen === 0 && <AccountStep onLeave={props.onLeave} onClosed={() => setClosedByServer(true)} />}
+      {screen === 1 && <PhotoStep />}
+      {screen === 2 && (
         <Suspense fallback={<div className="h-64 animate-pulse rounded-2xl bg-surface" aria-busy="true" />}>
-          <InterestsStep />
+          <AboutStep />
         </Suspense>
       )}
-      {step === 5 && user && <MailStep user={user} />}
+      {screen === 3 && user && <MailStep user={user} />}
+    </div>
+  );
+}
+
+/**
+ * The page around the flow (/signup and /complete-signup): a card on wide screens; on phones the whole
+ * screen, so the "Verder" bar sits at its bottom even when a question is short (issue 11).
+ */
+export function SignupFrame(props: { title: ReactNode; intro: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col px-4 pt-6 max-sm:min-h-[calc(100dvh-3.5rem-env(safe-area-inset-top))] sm:py-12">
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{props.title}</h1>
+      <p className="mt-1 text-muted sm:mt-2">{props.intro}</p>
+      <div className="mt-5 flex flex-1 flex-col sm:mt-6 sm:rounded-3xl sm:border sm:border-line sm:bg-white sm:p-8 sm:shadow-sm">
+        {props.children}
+      </div>
     </div>
   );
 }

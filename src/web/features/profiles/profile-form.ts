@@ -8,7 +8,8 @@ import {
 export type ProfileValues = {
   name: string;
   gender: string;
-  looking_for: string;
+  /** The genders looked for: one or several (decision 0015). */
+  looking_for: string[];
   about: string;
   interests: string[];
   country: string;
@@ -36,7 +37,7 @@ export function valuesOf(p: TOwnProfile): ProfileValues {
   return {
     name: p.name,
     gender: p.gender ?? '',
-    looking_for: p.looking_for ?? '',
+    looking_for: [...p.looking_for_genders],
     about: p.about,
     interests: [...p.interests],
     country: p.country ?? '',
@@ -64,7 +65,7 @@ export function profileChanges(before: ProfileValues, after: ProfileValues): Rec
     if (same(before[field], after[field])) continue;
     const value = after[field];
     if (CLEARABLE.has(field)) out[field] = value === '' ? null : value;
-    else if (value !== '') out[field] = value;
+    else if (value !== '' && !(field === 'looking_for' && value.length === 0)) out[field] = value;
   }
   return out;
 }

@@ -6,6 +6,7 @@ import {
   BODY_TYPES,
   EYE_COLOURS,
   GENDERS,
+  type Gender,
   HAIR_COLOURS,
   RELATIONSHIP_STATUSES,
   SEXUALITIES,
@@ -24,6 +25,7 @@ import { pathFor } from '../../../shared/routes.ts';
 import { useOwnProfile, useUpdateProfile } from '../../api/profiles.ts';
 import {
   ChoiceField,
+  ChoicesField,
   FormAlert,
   FormMessage,
   SubmitButton,
@@ -181,11 +183,12 @@ function Editor({ profile, user }: { profile: TOwnProfile; user: TUser }) {
               label={genderLabel}
               error={errors.fields.gender}
             />
-            <ChoiceField
+            <ChoicesField
               legend={<FormattedMessage id="signup.looking_for" />}
+              hint={<FormattedMessage id="signup.looking_for_hint" />}
               name="looking_for"
               options={GENDERS}
-              value={values.looking_for || undefined}
+              value={values.looking_for as Gender[]}
               onChange={(v) => set('looking_for', v)}
               label={lookingForLabel}
               error={errors.fields.looking_for}

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { GENDERS, makeSignupSchema } from '../../../../shared/contract/accounts.ts';
@@ -8,8 +8,10 @@ import { ApiError } from '../../../api/client.ts';
 import { useSignup } from '../../../api/session.ts';
 import {
   ChoiceField,
+  ChoicesField,
   errorAria,
   FieldError,
+  type FieldErrors,
   FormMessage,
   inputClass,
   PasswordField,
@@ -23,7 +25,9 @@ import { useSite } from '../../../site-context.tsx';
 import { readTracking } from '../../../tracking.ts';
 import { loginPath } from '../redirect.ts';
 import { useOptionLabel } from '../shared.tsx';
+import { usePhone } from './phone.ts';
 import { type ChosenPlace, PlaceField } from './place-field.tsx';
+import { StepActions } from './step-actions.tsx';
 
 type Gender = (typeof GENDERS)[number];
 const FIELDS = [
@@ -37,6 +41,7 @@ const FIELDS = [
   'signup_message',
   'terms',
 ] as const;
+type Field = (typeof FIELDS)[number];
 
 const pad = (n: string) => n.padStart(2, '0');
 
@@ -120,7 +125,7 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
     password: '',
     signup_message: '',
     gender: undefined as Gender | undefined,
-    looking_for: undefined as Gender | undefined,
+    looking_for: [] as Gender[],
     terms: false,
   });
   const [dob, setDob] = useState({ day: '', month: '', year: '' });
@@ -139,10 +144,8 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
       : loginPath(`${location.pathname}${location.search}`)
     : null;
 
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (signup.isPending) return;
-    setEmailTaken(false);
+  /** Every client-side error of the form as it stands, and the request when there is none. */
+  function check() {
     const date_of_birth =
       dob.day && dob.month && dob.year ? `${dob.year}-${pad(dob.month)}-${pad(dob.day)}` : '';
     const parsed = makeSignupSchema(settings.min_age).safeParse({
@@ -152,42 +155,111 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
       ...(place ? { place: { lat: place.lat, lon: place.lon } } : {}),
     });
     // The place is asked of everyone here: members near it are the first thing they see (issue 11).
-    const placeError: Record<string, string> = place ? {} : { place: format('signup.place_required') };
-    if (!parsed.success || !place) {
-      errors.fail({ ...(parsed.success ? {} : zodFieldErrors(parsed.error, format)), ...placeError });
+    const found: FieldErrors = {
+      ...(parsed.success ? {} : zodFieldErrors(parsed.error, format)),
+      ...(place ? {} : { place: format('signup.place_required') }),
+    };
+    return { found, data: parsed.success && place ? parsed.data : null };
+  }
+
+  // On phones one question per screen (decision 0015); answers live here, so nothing is lost going back.
+  const phone = usePhone();
+  const [asked, setAsked] = useState(0);
+  const question = Math.min(asked, FIELDS.length - 1);
+  /** The field asked on this phone screen; the fields are the questions, in their order. */
+  const current = FIELDS[question] ?? 'terms';
+  const moved = useRef(false);
+  const questionRef = useRef<HTMLDivElement>(null);
+  // A new question: its field gets the focus (the one with an error first), read out with its label.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question changes
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    const box = questionRef.current;
+    const target =
+      box?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      box?.querySelector<HTMLElement>('input:checked, input, select, textarea');
+    target?.focus();
+    box?.scrollIntoView?.({ block: 'nearest' });
+  }, [question]);
+  const goTo = (index: number) => {
+    moved.current = true;
+    setAsked(index);
+  };
+  /** After a failed submit on a phone: the first question with an error (a server answer included). */
+  const showFirstWrong = (fields: readonly string[]) => {
+    const index = FIELDS.findIndex((f) => fields.includes(f));
+    if (phone && index >= 0 && index !== question) goTo(index);
+  };
+
+  function next() {
+    const wrong = check().found[current];
+    if (wrong) {
+      errors.fail({ ...errors.fields, [current]: wrong });
+      return;
+    }
+    goTo(question + 1);
+  }
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (signup.isPending) return;
+    if (phone && question < FIELDS.length - 1) return next();
+    setEmailTaken(false);
+    const { found, data } = check();
+    if (!data) {
+      errors.fail(found);
+      showFirstWrong(Object.keys(found));
       return;
     }
     errors.clear();
-    signup.mutate(parsed.data, {
+    signup.mutate(data, {
       onError: (err) => {
         if (err instanceof ApiError && err.code === 'signups_closed') return onClosed();
         if (err instanceof ApiError && err.code === 'email_taken') {
           setEmailTaken(true);
           errors.fail({ email: err.message });
+          showFirstWrong(['email']);
           return;
         }
         errors.fromServer(err, FIELDS);
+        if (err instanceof ApiError && err.status < 500) showFirstWrong(Object.keys(err.fields));
       },
     });
   }
 
   const email = field('email');
   const terms = field('terms');
-  return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
-      <FormMessage message={errors.form} />
+  /** A link to the login (the sheet closes on the way), or nothing where there is no login page. */
+  const loginLink = (text: string, className = '') =>
+    login && (
+      <Link
+        to={login}
+        onClick={onLeave}
+        className={`${className} inline-flex min-h-11 items-center font-semibold text-primary underline`}
+      >
+        <FormattedMessage id={text} />
+      </Link>
+    );
+  const nodes: Record<Field, React.ReactNode> = {
+    gender: (
       <ChoiceField<Gender>
         legend={<FormattedMessage id="signup.gender" />}
         options={GENDERS}
         label={genderLabel}
         {...field('gender')}
       />
-      <ChoiceField<Gender>
+    ),
+    looking_for: (
+      <ChoicesField<Gender>
         legend={<FormattedMessage id="signup.looking_for" />}
+        hint={<FormattedMessage id="signup.looking_for_hint" />}
         options={GENDERS}
         label={lookingForLabel}
         {...field('looking_for')}
       />
+    ),
+    place: (
       <PlaceField
         value={place}
         onChange={(p) => {
@@ -196,6 +268,8 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
         }}
         error={errors.fields.place}
       />
+    ),
+    name: (
       <TextField
         label={<FormattedMessage id="signup.name" />}
         hint={<FormattedMessage id="signup.name_hint" />}
@@ -203,6 +277,8 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
         maxLength={30}
         {...field('name')}
       />
+    ),
+    date_of_birth: (
       <BirthDateField
         value={dob}
         onChange={(v) => {
@@ -212,6 +288,8 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
         error={errors.fields.date_of_birth}
         minAge={settings.min_age}
       />
+    ),
+    email: (
       <div>
         <TextField
           label={<FormattedMessage id="signup.email" />}
@@ -224,22 +302,18 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
             setEmailTaken(false);
           }}
         />
-        {emailTaken && login && (
-          <Link
-            to={login}
-            onClick={onLeave}
-            className="mt-1 inline-flex min-h-11 items-center font-semibold text-primary underline"
-          >
-            <FormattedMessage id="signup.email_taken_login" />
-          </Link>
-        )}
+        {emailTaken && loginLink('signup.email_taken_login', 'mt-1')}
       </div>
+    ),
+    password: (
       <PasswordField
         label={<FormattedMessage id="signup.password" />}
         hint={<FormattedMessage id="signup.password_hint" />}
         autoComplete="new-password"
         {...field('password')}
       />
+    ),
+    signup_message: (
       <TextField
         label={<FormattedMessage id="signup.message" />}
         hint={<FormattedMessage id="signup.message_hint" />}
@@ -247,6 +321,8 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
         maxLength={500}
         {...field('signup_message')}
       />
+    ),
+    terms: (
       <div>
         <label className="flex cursor-pointer items-start gap-3 rounded-xl py-1">
           <input
@@ -279,21 +355,48 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
         </label>
         <FieldError id={`${termsId}-error`} error={terms.error} />
       </div>
-      <SubmitButton pending={signup.isPending} icon={<Heart aria-hidden size={18} />}>
-        <FormattedMessage id="signup.submit" />
-      </SubmitButton>
-      {login && (
-        <p className="text-center text-[15px] text-muted">
-          <FormattedMessage id="signup.have_account" />{' '}
-          <Link
-            to={login}
-            onClick={onLeave}
-            className="inline-flex min-h-11 items-center font-semibold text-primary underline"
-          >
-            <FormattedMessage id="nav.login" />
-          </Link>
+    ),
+  };
+  const last = question === FIELDS.length - 1;
+  const loginLine = login && (
+    <p className="text-center text-[15px] text-muted">
+      <FormattedMessage id="signup.have_account" /> {loginLink('nav.login')}
+    </p>
+  );
+
+  // One tree for both sizes, so a field keeps its state (a typed city) when a phone turns sideways.
+  return (
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="flex flex-1 flex-col space-y-5"
+      data-question={phone ? question : undefined}
+    >
+      {phone && (
+        <p className="text-sm font-medium text-muted" data-testid="question-counter">
+          <FormattedMessage id="signup.question" values={{ n: question + 1, total: FIELDS.length }} />
         </p>
       )}
+      {(!phone || last) && <FormMessage message={errors.form} />}
+      <div ref={questionRef} className={phone ? 'min-h-40 scroll-mb-28' : 'space-y-5'}>
+        {FIELDS.filter((f) => !phone || f === current).map((f) => (
+          <div key={f}>{nodes[f]}</div>
+        ))}
+      </div>
+      {phone ? (
+        <StepActions
+          submit
+          pending={signup.isPending}
+          onBack={question > 0 ? () => goTo(question - 1) : undefined}
+          nextLabel={last ? <FormattedMessage id="signup.submit" /> : undefined}
+        />
+      ) : (
+        <SubmitButton pending={signup.isPending} icon={<Heart aria-hidden size={18} />}>
+          <FormattedMessage id="signup.submit" />
+        </SubmitButton>
+      )}
+      {(!phone || question === 0) && loginLine}
     </form>
   );
 }

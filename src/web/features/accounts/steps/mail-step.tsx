@@ -13,7 +13,7 @@ export function MailStep({ user }: { user: TUser }) {
   const resend = useResendActivation();
   const confirmed = user.status === 'confirmed';
   return (
-    <div className="space-y-5">
+    <div className="flex flex-1 flex-col space-y-5">
       <div className="flex flex-col items-center gap-3 rounded-2xl bg-primary-soft p-6 text-center">
         <MailCheck aria-hidden size={44} className="text-primary" />
         <p className="text-[17px] leading-relaxed">

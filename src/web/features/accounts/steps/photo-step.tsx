@@ -54,7 +54,7 @@ export function PhotoStep() {
   const percent = uploading ? Math.round(upload.progress * 100) : upload.state === 'done' ? 100 : 0;
 
   return (
-    <div className="space-y-5">
+    <div className="flex flex-1 flex-col space-y-5">
       <p className="text-muted">
         <FormattedMessage id="signup.photo_intro" />
       </p>
