@@ -52,14 +52,14 @@ export default defineConfig(({ command }) => ({
               name: 'common',
               priority: 1,
               minShareCount: 2,
-              // Not the API contracts nor the members-only API modules that import them: contracts build
-              // their zod schemas when the module runs, and one chunk holding all of them (chat, credits,
-              // real-time) ran them on every visitor's first page.
+              // Not the API contracts (but their zod-free constants) nor the members-only API modules that
+              // import them: contracts build their zod schemas when the module runs, and one chunk holding
+              // all of them (chat, credits, real-time) ran them on every visitor's first page.
               test: (id) =>
                 /node_modules[\\/]lucide-react[\\/]|src[\\/]web[\\/](api|components)[\\/]|src[\\/]shared[\\/]/.test(
                   id,
                 ) &&
-                !/src[\\/]shared[\\/](contract|i18n[\\/](messages|pages))[\\/]|src[\\/]web[\\/]api[\\/](realtime|chat|credits|likes|swipe|push|blocks)\./.test(
+                !/src[\\/]shared[\\/](contract[\\/](?!constants\.)|i18n[\\/](messages|pages)[\\/])|src[\\/]web[\\/]api[\\/](realtime|chat|credits|likes|swipe|push|blocks)\./.test(
                   id,
                 ),
             },

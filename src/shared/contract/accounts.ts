@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from '../data/common-passwords.ts';
 import { LOCALES } from '../i18n/locales.ts';
+import { GENDERS } from './constants.ts';
 import { isVisibleName, zLine, zMultiline, zSecret } from './text.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
@@ -20,7 +21,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** Why e-mail to a member stopped (spec §4): marked as spam, bounced, unsubscribed by list header. */
 export const EMAIL_DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
 
-export const GENDERS = ['male', 'female', 'couple', 'trans', 'nonbinary'] as const;
+export { GENDERS } from './constants.ts';
 export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi', 'curious'] as const;
 export const HAIR_COLOURS = ['blond', 'brown', 'black', 'red', 'grey', 'dyed', 'bald'] as const;
 export const EYE_COLOURS = ['blue', 'green', 'brown', 'grey', 'hazel'] as const;

@@ -11,8 +11,9 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { GENDERS, type TUser } from '../../../shared/contract/accounts.ts';
-import { SEARCH, SEARCH_FIELDS, type TSearchResponse } from '../../../shared/contract/discovery.ts';
+import type { TUser } from '../../../shared/contract/accounts.ts';
+import { GENDERS, SEARCH, SEARCH_FIELDS } from '../../../shared/contract/constants.ts';
+import type { TSearchResponse } from '../../../shared/contract/discovery.ts';
 import type { TMemberCard } from '../../../shared/contract/profiles.ts';
 import { ApiError } from '../../api/client.ts';
 import { useMemberSearch, useMoreSimilar } from '../../api/discovery.ts';

@@ -1,5 +1,5 @@
 import type { TTracking } from '../../../shared/contract/accounts.ts';
-import { SEARCH } from '../../../shared/contract/discovery.ts';
+import { SEARCH } from '../../../shared/contract/constants.ts';
 
 /** The search state of spec §3 as the page's address carries it: every value a string, '' when unset. */
 export interface SearchForm {
