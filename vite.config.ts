@@ -6,6 +6,15 @@ import { asyncAppCss } from './scripts/vite-async-css.ts';
 import { precompileMessages } from './scripts/vite-precompile-messages.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
+// Decision 0014: the web app runs on Preact through preact/compat, React's API at a fifth of react-dom's size.
+const preact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   resolve: {
@@ -16,8 +25,9 @@ export default defineConfig(({ command }) => ({
               find: /^@formatjs\/icu-messageformat-parser$/,
               replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
             },
+            ...preact,
           ]
-        : [],
+        : preact,
   },
   publicDir: 'public',
   build: {
@@ -30,6 +40,31 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rollupOptions: {
       output: {
+        // Fewer, larger lazy chunks (P-01): by default every icon and small shared module was a file of its
+        // own, about a hundred files under 2 kB that a first page fetched in waves of round trips. What the
+        // entry needs stays the entry's; zod is a chunk, and the icons, API calls, components and shared rules
+        // that several lazy chunks share are one more.
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 3 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            {
+              name: 'common',
+              priority: 1,
+              minShareCount: 2,
+              // Not the API contracts (but their zod-free constants) nor the members-only API modules that
+              // import them: contracts build their zod schemas when the module runs, and one chunk holding
+              // all of them (chat, credits, real-time) ran them on every visitor's first page.
+              test: (id) =>
+                /node_modules[\\/]lucide-react[\\/]|src[\\/]web[\\/](api|components)[\\/]|src[\\/]shared[\\/]/.test(
+                  id,
+                ) &&
+                !/src[\\/]shared[\\/](contract[\\/](?!constants\.)|i18n[\\/](messages|pages)[\\/])|src[\\/]web[\\/]api[\\/](realtime|chat|credits|likes|swipe|push|blocks)\./.test(
+                  id,
+                ),
+            },
+          ],
+        },
         // Named so the service worker can precache catalogs but leave the long page texts to the network.
         chunkFileNames: (chunk) => {
           const id = chunk.facadeModuleId ?? '';
@@ -42,7 +77,8 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     precompileMessages(),
-    react(),
+    // React Fast Refresh needs react-dom: under Preact a change reloads the page instead.
+    react({ refreshExclude: /./ }),
     tailwindcss(),
     asyncAppCss(),
     VitePWA({

@@ -77,6 +77,12 @@ async function audit(port: number, url: string) {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+    // LIGHTHOUSE_SAVE=<dir> keeps each run's full report (long tasks, bootup time) for a closer look.
+    if (process.env.LIGHTHOUSE_SAVE) {
+      mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+      const name = `${new URL(url).pathname.replaceAll('/', '_') || '_'}-${i}.json`;
+      writeFileSync(join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(lhr));
+    }
     // A trace that failed to record (NO_NAVSTART on a busy machine) is Lighthouse's fault, not the
     // page's: run it again, twice at most, rather than lose the whole bench.
     if (lhr.runtimeError && failed < 2) {

@@ -2,8 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, redirect } from 'react-router';
 import { pathFor, ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
+import { memberSearchQuery } from './api/discovery.ts';
 import { isLoggingOut, useLoggedIn, userQuery } from './api/session.ts';
+import { settingsQuery } from './api/site.ts';
+import { apiQuery, maySearch, searchFromParams } from './features/discovery/search-query.ts';
 import { NotFoundPage, RouteErrorPage } from './features/site/error-page.tsx';
+import { readTracking } from './tracking.ts';
 
 // The layouts (navigation, footer, tab bar, warnings) are a chunk of their own that loads beside the page's
 // chunk: the router resolves the lazy parts of every matched route at once.
@@ -132,6 +136,28 @@ export function membersStartInDiscovery(queryClient: QueryClient) {
   };
 }
 
+/**
+ * The search grid's answer starts as soon as session and settings are known, beside the page's code,
+ * not after it has loaded and rendered (P-01: the first photos are the page's largest paint). Never
+ * holds up the page: the page asks the same query and waits for it there.
+ */
+export function startMemberSearch(queryClient: QueryClient) {
+  return async ({ request }: { request: Request }) => {
+    const [session, settings] = await Promise.all([
+      queryClient.ensureQueryData({ ...userQuery, retry: false }).catch(() => null),
+      queryClient.ensureQueryData(settingsQuery).catch(() => null),
+    ]);
+    if (!settings) return null;
+    const user = session?.user ?? null;
+    const { form, page } = searchFromParams(new URL(request.url).searchParams);
+    const tracking = user ? null : readTracking();
+    if (maySearch(settings, Boolean(user), tracking, page)) {
+      void queryClient.prefetchQuery(memberSearchQuery(apiQuery(form, page, tracking), user?.id ?? null));
+    }
+    return null;
+  };
+}
+
 /** Route objects by spec §2 name; pages load lazily, one chunk per page. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -162,6 +188,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ([id, load]): RouteObject => ({
                 id,
                 path: ROUTES[id],
+                ...(id === 'members' ? { loader: startMemberSearch(queryClient) } : {}),
                 lazy: async () => ({ Component: await load() }),
               }),
             ),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from '../data/common-passwords.ts';
 import { LOCALES } from '../i18n/locales.ts';
+import { GENDERS, type Gender } from './constants.ts';
 import { isVisibleName, zLine, zMultiline, zSecret } from './text.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
@@ -20,8 +21,8 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** Why e-mail to a member stopped (spec §4): marked as spam, bounced, unsubscribed by list header. */
 export const EMAIL_DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
 
-export const GENDERS = ['male', 'female', 'couple', 'trans', 'nonbinary'] as const;
-export type Gender = (typeof GENDERS)[number];
+export type { Gender } from './constants.ts';
+export { GENDERS } from './constants.ts';
 
 /**
  * "Ik zoek" as sent: one gender (as before) or several (issue 11, decision 0015). Always read as the set, in

@@ -1,26 +1,12 @@
 import { z } from 'zod';
 import { GENDERS } from './accounts.ts';
+import { SEARCH } from './constants.ts';
 import { ZMemberCard } from './profiles.ts';
 import { zLine } from './text.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
 
-/** Member search limits (D-01, D-02). */
-export const SEARCH = {
-  pageSize: 24,
-  /** Visitors see the first page only, this many results (D-02). */
-  visitorPageSize: 12,
-  maxPage: 1000,
-  /** Counting stops here: numResults is exact below it and reads "this many or more" at it. */
-  countCap: 1000,
-  minAge: 18,
-  maxAge: 120,
-  /** Similar results widen the age range by this many years on each side. */
-  widenYears: 5,
-} as const;
-
-/** Query fields a site can offer (settings.search_fields); `countryregion` is the region filter. */
-export const SEARCH_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+export { SEARCH, SEARCH_FIELDS } from './constants.ts';
 
 /** Empty query values ("?min_age=") count as absent, as a plain HTML form sends them. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

@@ -3,11 +3,18 @@ import type { TSearchResponse } from '../../shared/contract/discovery.ts';
 import { api } from './client.ts';
 
 /** Member search (GET /api/members): the query string as the page's address carries it. */
-export function useMemberSearch(query: string, viewerId: number | null, opts: { enabled?: boolean } = {}) {
-  return useQuery({
+/** A search's answer; the /members route starts it beside the page's code (router.tsx, P-01). */
+export function memberSearchQuery(query: string, viewerId: number | null) {
+  return {
     // The viewer is part of the key: visitors see less, and members never see their blocks.
     queryKey: ['members', query, viewerId],
     queryFn: () => api<TSearchResponse>(`/api/members${query ? `?${query}` : ''}`),
+  };
+}
+
+export function useMemberSearch(query: string, viewerId: number | null, opts: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...memberSearchQuery(query, viewerId),
     placeholderData: keepPreviousData,
     enabled: opts.enabled ?? true,
   });

@@ -11,8 +11,9 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { GENDERS, type TUser } from '../../../shared/contract/accounts.ts';
-import { SEARCH, SEARCH_FIELDS, type TSearchResponse } from '../../../shared/contract/discovery.ts';
+import type { TUser } from '../../../shared/contract/accounts.ts';
+import { GENDERS, SEARCH, SEARCH_FIELDS } from '../../../shared/contract/constants.ts';
+import type { TSearchResponse } from '../../../shared/contract/discovery.ts';
 import type { TMemberCard } from '../../../shared/contract/profiles.ts';
 import { ApiError } from '../../api/client.ts';
 import { useMemberSearch, useMoreSimilar } from '../../api/discovery.ts';
@@ -22,12 +23,13 @@ import { ErrorAlert, errorAria, FieldError, inputClass } from '../../components/
 import { JoinCta } from '../../components/join-cta.tsx';
 import { MemberGrid } from '../../components/member-card.tsx';
 import { useSite } from '../../site-context.tsx';
-import { hasTrafficSource, readTracking } from '../../tracking.ts';
+import { readTracking } from '../../tracking.ts';
 import { usePageTitle } from '../../use-page-title.ts';
 import { regionLabelId, useCountryName } from '../profiles/location-fields.tsx';
 import {
   apiQuery,
   EMPTY_SEARCH,
+  maySearch,
   orderAges,
   pageCount,
   paramsFromSearch,
@@ -413,10 +415,7 @@ export function MembersPage() {
   const [params, setParams] = useSearchParams();
   const { form: url, page } = searchFromParams(params);
   const tracking = user ? null : readTracking();
-  // Visitors search only where the site allows it (D-02); the server decides, this spares a refused call.
-  const visitorMaySearch =
-    settings.logged_out_search || (settings.logged_out_search_trafficsource && hasTrafficSource(tracking));
-  const mayAsk = !userPending && (Boolean(user) || (visitorMaySearch && page === 1));
+  const mayAsk = !userPending && maySearch(settings, Boolean(user), tracking, page);
   const query = apiQuery(url, page, tracking);
   const search = useMemberSearch(query, user?.id ?? null, { enabled: mayAsk });
   usePageTitle(intl.formatMessage({ id: 'search.title' }));
@@ -424,7 +423,7 @@ export function MembersPage() {
   const data = search.data;
   const used = usedFilters(data);
   const loginNeeded =
-    (!userPending && !user && (!visitorMaySearch || page > 1)) ||
+    (!userPending && !user && !maySearch(settings, false, tracking, page)) ||
     (search.error instanceof ApiError && search.error.status === 403);
   const fieldErrors =
     search.error instanceof ApiError && search.error.status === 400 ? search.error.fields : {};

@@ -1,5 +1,7 @@
 import type { TTracking } from '../../../shared/contract/accounts.ts';
-import { SEARCH } from '../../../shared/contract/discovery.ts';
+import { SEARCH } from '../../../shared/contract/constants.ts';
+import type { TSettings } from '../../../shared/contract/site.ts';
+import { hasTrafficSource } from '../../tracking.ts';
 
 /** The search state of spec §3 as the page's address carries it: every value a string, '' when unset. */
 export interface SearchForm {
@@ -58,6 +60,21 @@ export function apiQuery(form: SearchForm, page: number, tracking: TTracking | n
   if (tracking?.network) params.set('network', tracking.network);
   if (tracking?.ref) params.set('ref', tracking.ref);
   return params.toString();
+}
+
+/**
+ * Whether the search may be asked: members always; visitors only where the site allows it (D-02), the
+ * first page only. The server decides; this spares a refused call.
+ */
+export function maySearch(
+  settings: Pick<TSettings, 'logged_out_search' | 'logged_out_search_trafficsource'>,
+  loggedIn: boolean,
+  tracking: TTracking | null,
+  page: number,
+): boolean {
+  const visitorMay =
+    settings.logged_out_search || (settings.logged_out_search_trafficsource && hasTrafficSource(tracking));
+  return loggedIn || (visitorMay && page === 1);
 }
 
 /** Keeps an age range the right way round: moving one end past the other moves the other along. */
