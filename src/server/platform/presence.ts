@@ -2,12 +2,16 @@ import type { Redis } from 'ioredis';
 
 /**
  * Who has the site open (N-02: no push while the real-time socket already told them). Sockets of this
- * process are counted here; with Redis, a key per member with a short expiry, refreshed by the socket
+ * process are the realtime hub's; with Redis, a key per member with a short expiry, refreshed by the socket
  * heartbeat, tells the other instances. A hint: at worst one push too many or one too few.
  */
 export interface Presence {
-  connected(memberId: number): void;
-  disconnected(memberId: number): void;
+  /** The real-time hub says which members have a socket in this process; the one count of them. */
+  attach(hasSocketHere: (memberId: number) => boolean): void;
+  /** A member's first socket in this process opened. */
+  arrived(memberId: number): void;
+  /** A member's last socket in this process closed. */
+  left(memberId: number): void;
   /** Refreshes the shared keys of the members with sockets here (the heartbeat calls it). */
   refresh(memberIds: Iterable<number>): void;
   isOnline(memberId: number): Promise<boolean>;
@@ -23,25 +27,22 @@ declare module 'fastify' {
 }
 
 export function createPresence(redis?: Redis): Presence {
-  const local = new Map<number, number>();
+  let here: (memberId: number) => boolean = () => false;
   const quietly = (p: Promise<unknown> | undefined) => void p?.catch(() => {});
   const mark = (memberId: number) => quietly(redis?.set(keyOf(memberId), '1', 'EX', TTL_SECONDS));
   return {
-    connected(memberId) {
-      local.set(memberId, (local.get(memberId) ?? 0) + 1);
-      mark(memberId);
+    attach(hasSocketHere) {
+      here = hasSocketHere;
     },
-    disconnected(memberId) {
-      const left = (local.get(memberId) ?? 1) - 1;
-      if (left > 0) return void local.set(memberId, left);
-      local.delete(memberId);
+    arrived: mark,
+    left(memberId) {
       quietly(redis?.del(keyOf(memberId)));
     },
     refresh(memberIds) {
       for (const id of memberIds) mark(id);
     },
     async isOnline(memberId) {
-      if (local.has(memberId)) return true;
+      if (here(memberId)) return true;
       if (redis?.status !== 'ready') return false;
       try {
         return (await redis.exists(keyOf(memberId))) === 1;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CHAT } from '../../shared/contract/chat.ts';
 import {
   connectSocket,
@@ -87,4 +87,29 @@ describe.runIf(url)('with Redis', () => {
       await b.close();
     }
   }, 60_000);
+
+  it('N-02 P-16 a member with a socket on one instance is online for the others, and not after the last tab closes', async () => {
+    const redis = redisSpace();
+    const a = await createTestApp({}, { redis: redis() });
+    const b = await createTestApp({}, { redis: redis() });
+    try {
+      const member = await buildMember(a.app.db);
+      expect(await b.app.presence.isOnline(member.id)).toBe(false);
+      const tab1 = await connectSocket(await listenOn(a.app), member.cookie);
+      const base = `ws://${tab1.socket.url.split('/')[2]}`;
+      const tab2 = await connectSocket(base, member.cookie);
+      await vi.waitFor(async () => expect(await b.app.presence.isOnline(member.id)).toBe(true));
+      tab1.socket.close();
+      await tab1.waitClose();
+      // One tab is still open.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await b.app.presence.isOnline(member.id)).toBe(true);
+      tab2.socket.close();
+      await tab2.waitClose();
+      await vi.waitFor(async () => expect(await b.app.presence.isOnline(member.id)).toBe(false));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });

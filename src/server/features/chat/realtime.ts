@@ -49,20 +49,25 @@ let connections = 0;
 class Hub {
   readonly byMember = new Map<number, Set<Connection>>();
 
-  add(conn: Connection) {
+  /** Adds a socket; true when it is the member's first here. */
+  add(conn: Connection): boolean {
     let set = this.byMember.get(conn.user.id);
+    const first = !set;
     if (!set) {
       set = new Set();
       this.byMember.set(conn.user.id, set);
     }
     set.add(conn);
+    return first;
   }
 
-  remove(conn: Connection) {
+  /** Removes a socket; true when it was the member's last here. */
+  remove(conn: Connection): boolean {
     const set = this.byMember.get(conn.user.id);
-    if (!set) return;
-    set.delete(conn);
-    if (set.size === 0) this.byMember.delete(conn.user.id);
+    if (!set?.delete(conn)) return false;
+    if (set.size > 0) return false;
+    this.byMember.delete(conn.user.id);
+    return true;
   }
 
   *all(): Generator<Connection> {
@@ -154,6 +159,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   const hub = new Hub();
+  app.presence.attach((memberId) => hub.byMember.has(memberId));
   const typingByMember = new Map<number, number>();
   const secret = await getMediaSigningSecret(app.db);
   const unsubscribe = app.bus.subscribe((message) => hub.deliver(message));
@@ -231,14 +237,12 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         socket.close(CLOSE_CODES.unsupportedVersion, 'unsupported version');
         return;
       }
-      hub.add(conn);
-      app.presence.connected(conn.user.id);
+      if (hub.add(conn)) app.presence.arrived(conn.user.id);
       socket.on('pong', () => {
         conn.alive = true;
       });
       socket.on('close', () => {
-        hub.remove(conn);
-        app.presence.disconnected(conn.user.id);
+        if (hub.remove(conn)) app.presence.left(conn.user.id);
       });
       socket.on('message', (data: Buffer, isBinary: boolean) => {
         void onFrame(conn, data, isBinary).catch((err) => {

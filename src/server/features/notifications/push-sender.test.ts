@@ -11,7 +11,7 @@ import { loadConfig } from '../../config.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { api, openChat, sendText } from '../chat/chat-test-kit.ts';
+import { api, connectSocket, listenOn, openChat, sendText } from '../chat/chat-test-kit.ts';
 
 /** What the test push service received. */
 interface Received {
@@ -163,14 +163,16 @@ describe('N-02 web push through a loopback push service', () => {
     const a = await paid();
     const b = await paid();
     await subscribeDevice(b, '/push/online');
-    t.app.presence.connected(b.id);
-    try {
-      const conv = await openChat(t.app, a, b);
-      await sendText(t.app, a, conv, 'hallo');
-      expect(await waitFor('/push/online', 1, 800)).toHaveLength(0);
-    } finally {
-      t.app.presence.disconnected(b.id);
-    }
+    const socket = await connectSocket(await listenOn(t.app), b.cookie);
+    const conv = await openChat(t.app, a, b);
+    await sendText(t.app, a, conv, 'hallo');
+    expect(await waitFor('/push/online', 1, 800)).toHaveLength(0);
+    // With the tab closed, the next message is pushed.
+    socket.socket.close();
+    await socket.waitClose();
+    await new Promise((r) => setTimeout(r, 50));
+    await sendText(t.app, a, conv, 'nog een');
+    expect(await waitFor('/push/online', 1)).toHaveLength(1);
   });
 
   it('N-02 a like is pushed and opens the likes page', async () => {
