@@ -108,6 +108,8 @@ async function openSockets(urls: { url: string; cookie?: string }[], onFrame: (d
 }
 
 // ---------------------------------------------------------------- Vonk
+const progress = (what: string) => process.stderr.write(`chat bench: ${what}\n`);
+progress('starting the app');
 const vonk = await start(['vonk', String(PAIRS)]);
 const before = await memoryOf(vonk.child);
 const rx = receiver();
@@ -150,7 +152,9 @@ const senders = vonk.members.filter((_, i) => i % 2 === 0);
 const pick = (i: number) => senders[i % senders.length] as Member;
 
 // Warm-up, then a steady rate: one send every 1/rate s, latencies of all.
+progress('warm-up');
 for (let i = 0; i < 200; i++) await send(pick(i));
+progress('steady rate');
 const steady: number[] = [];
 const pendingSends: Promise<void>[] = [];
 const total = STEADY_RATE * SECONDS;
@@ -178,7 +182,10 @@ async function closedLoop(one: (i: number) => Promise<unknown>, senders: number)
 }
 async function levels(one: (i: number) => Promise<unknown>): Promise<Record<string, number>> {
   const rates: Record<string, number> = {};
-  for (const n of SENDER_LEVELS) rates[n] = await closedLoop(one, n);
+  for (const n of SENDER_LEVELS) {
+    progress(`closed loop, ${n} senders`);
+    rates[n] = await closedLoop(one, n);
+  }
   return rates;
 }
 const vonkRates = await levels((i) => send(pick(i)));
@@ -187,6 +194,7 @@ for (const s of sockets) s.terminate();
 vonk.child.send('stop');
 
 // ---------------------------------------------------------------- bare ws relay
+progress('bare relay');
 const relay = await start(['relay']);
 const rrx = receiver();
 const relaySockets = await openSockets(

@@ -112,7 +112,7 @@ export interface Config {
   logLevel: string;
   /** Requests per minute one address may make to /api (each route may set a lower limit). */
   rateLimitPerMinute: number;
-  /** Multiplies the stricter per-route limits (login, signup, reset); tests raise it. */
+  /** Multiplies the stricter limits (login, signup, reset, chat sends, socket frames); tests and benches raise it. */
   rateLimitFactor: number;
   /** Folder of the built web app; the server serves it when it exists. */
   webDir: string;

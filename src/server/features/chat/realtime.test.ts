@@ -152,7 +152,8 @@ describe('P-15 the real-time channel', () => {
       ],
       [
         (s) => {
-          for (let i = 0; i <= REALTIME.framesPer10s; i++) s.send(JSON.stringify({ type: 'ping' }));
+          const limit = Math.ceil(REALTIME.framesPer10s * t.app.config.rateLimitFactor);
+          for (let i = 0; i <= limit; i++) s.send(JSON.stringify({ type: 'ping' }));
         },
         CLOSE_CODES.rateLimited,
       ],

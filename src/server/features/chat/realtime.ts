@@ -159,6 +159,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   const hub = new Hub();
+  // Frames per socket and 10 s; scaled like every other limit (RATE_LIMIT_FACTOR: tests, benches).
+  const frameLimit = Math.ceil(REALTIME.framesPer10s * app.config.rateLimitFactor);
   app.presence.attach((memberId) => hub.byMember.has(memberId));
   const typingByMember = new Map<number, number>();
   const secret = await getMediaSigningSecret(app.db);
@@ -260,7 +262,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function onFrame(conn: Connection, data: Buffer, isBinary: boolean) {
     conn.alive = true;
-    if (++conn.frames > REALTIME.framesPer10s) {
+    if (++conn.frames > frameLimit) {
       conn.socket.close(CLOSE_CODES.rateLimited, 'too many frames');
       return;
     }
