@@ -23,6 +23,15 @@ beforeAll(async () => {
           'main.tsx': { file: 'assets/index-aaaa.js', isEntry: true },
           '../shared/i18n/messages/nl.json': { file: 'assets/messages-nl-bbbb.js' },
           '../shared/i18n/messages/de.json': { file: 'assets/messages-de-cccc.js' },
+          '_common-dddd.js': { file: 'assets/common-dddd.js' },
+          'layouts/layouts.tsx': { file: 'assets/layouts-eeee.js', imports: ['main.tsx', '_common-dddd.js'] },
+          'layouts/root-chrome.tsx': { file: 'assets/root-chrome-ffff.js', imports: ['main.tsx'] },
+          'features/discovery/members-page.tsx': {
+            file: 'assets/members-page-gggg.js',
+            imports: ['_common-dddd.js', 'main.tsx', '_location-hhhh.js'],
+          },
+          '_location-hhhh.js': { file: 'assets/location-hhhh.js' },
+          'features/site/home-page.tsx': { file: 'assets/home-page-iiii.js', imports: ['_common-dddd.js'] },
         }),
       },
     },
@@ -96,5 +105,40 @@ describe('P-01 issue 11 item 1: the catalog loads with the page', () => {
     expect(de.body).toContain('href="/assets/messages-de-cccc.js"');
     // The manifest is for the server: browsers get nothing from it.
     expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+});
+
+describe("P-01 issue 11 item 1: the route's code loads with the page", () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+
+  it("P-01 the search page preloads the layouts, the page's chunk and what they import, each once", async () => {
+    const page = await t.app.inject({
+      url: '/members?page=1',
+      headers: { host: 'localhost', accept: 'text/html' },
+    });
+    expect(preloads(page.body)).toEqual([
+      '/assets/messages-nl-bbbb.js',
+      '/assets/layouts-eeee.js',
+      '/assets/common-dddd.js',
+      '/assets/root-chrome-ffff.js',
+      '/assets/members-page-gggg.js',
+      '/assets/location-hhhh.js',
+    ]);
+    // The entry is the page's script already; other pages' chunks are not fetched.
+    expect(page.body).not.toContain('index-aaaa');
+    expect(page.body).not.toContain('home-page-iiii');
+  });
+
+  it('P-01 a route without a listed page and an unknown path preload the layouts only', async () => {
+    for (const url of ['/credits', '/no-such-page']) {
+      const page = await t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html' } });
+      expect(preloads(page.body)).toEqual([
+        '/assets/messages-nl-bbbb.js',
+        '/assets/layouts-eeee.js',
+        '/assets/common-dddd.js',
+        '/assets/root-chrome-ffff.js',
+      ]);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { matchRoute } from '../../shared/routes.ts';
+import { matchRoute, type RouteName, STATIC_PAGES } from '../../shared/routes.ts';
 import { getShareMeta } from '../features/profiles/service.ts';
 import type { SiteRow } from '../features/site/queries.ts';
 import { t } from './i18n.ts';
@@ -34,15 +34,20 @@ function iconSvg(site: SiteRow): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="96" fill="${site.themePrimary}"/><path d="M282 72 150 292h96l-22 148 138-226h-98z" fill="${site.themeSecondary}"/></svg>`;
 }
 
+/** Vite's manifest of the built web app (source module → its file, the files it imports). */
+type Manifest = Record<string, { file?: string; imports?: string[]; isEntry?: boolean }>;
+
+function readManifest(webDir: string): Manifest {
+  const file = join(webDir, '.vite/manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : {};
+}
+
 /**
  * The built catalog chunk of each locale, from Vite's manifest (`messages-<locale>-<hash>.js`). The page
  * preloads the one of its locale, so the catalog downloads beside the app's code instead of after it.
  */
-function catalogChunks(webDir: string): Map<string, string> {
+function catalogChunks(manifest: Manifest): Map<string, string> {
   const chunks = new Map<string, string>();
-  const file = join(webDir, '.vite/manifest.json');
-  if (!existsSync(file)) return chunks;
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file?: string }>;
   for (const [source, entry] of Object.entries(manifest)) {
     const locale = /\/i18n\/messages\/([a-z]{2})\.json$/.exec(source)?.[1];
     if (locale && entry.file) chunks.set(locale, `/${entry.file}`);
@@ -50,8 +55,43 @@ function catalogChunks(webDir: string): Map<string, string> {
   return chunks;
 }
 
-const preloadCatalog = (href: string | undefined) =>
-  href ? `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />\n  ` : '';
+/**
+ * The page modules of the routes a visitor opens first (the web router, src/web/router.tsx, loads the
+ * same files lazily). Other routes preload the layouts only.
+ */
+const FIRST_PAGES: Partial<Record<RouteName, string>> = {
+  index: 'features/site/home-page.tsx',
+  members: 'features/discovery/members-page.tsx',
+  'members-id': 'features/profiles/member-page.tsx',
+  signup: 'features/accounts/signup-page.tsx',
+  login: 'features/accounts/login-page.tsx',
+  ...Object.fromEntries(STATIC_PAGES.map((page) => [`pages-${page}`, 'features/site/static-page.tsx'])),
+};
+/** Every page renders inside a layout and the root chrome (loading bar, scroll restoration). */
+const LAYOUT_MODULES = ['layouts/layouts.tsx', 'layouts/root-chrome.tsx'];
+
+/**
+ * The chunks a route's first render needs beyond the entry: layouts and page module with the chunks they
+ * import, in the order they are needed. Preloaded with the HTML, they download beside the entry instead of
+ * in waves after it has run (P-01).
+ */
+export function routeChunks(manifest: Manifest, route: RouteName | null): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (seen.has(key) || !entry?.file || entry.isEntry) return;
+    seen.add(key);
+    files.push(`/${entry.file}`);
+    for (const dep of entry.imports ?? []) visit(dep);
+  };
+  const page = route ? FIRST_PAGES[route] : undefined;
+  for (const key of [...LAYOUT_MODULES, ...(page ? [page] : [])]) visit(key);
+  return files;
+}
+
+const modulePreload = (href: string) =>
+  `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />\n  `;
 
 /**
  * The settings answer the app asks for first (web api/site.ts: the page's query plus `domain`), preloaded
@@ -129,7 +169,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     });
   }
   const shell = hasWeb ? readFileSync(indexFile, 'utf8') : '';
-  const catalogs = catalogChunks(webDir);
+  const manifest = readManifest(webDir);
+  const catalogs = catalogChunks(manifest);
 
   /**
    * Open Graph tags for a shared profile link (M-05): name, age and city, the start of the about text,
@@ -170,6 +211,11 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     const locale = req.locale(site);
     // Also on a 404 shell: a profile link works before the web app names the route.
     const share = await shareTags(req, site);
+    const catalog = catalogs.get(locale);
+    const chunks = [
+      ...(catalog ? [catalog] : []),
+      ...routeChunks(manifest, matchRoute(req.url.split('?')[0] ?? '/')),
+    ];
     const html = shell
       .replace('<html lang="nl">', () => `<html lang="${locale}" style="${shellTheme(site)}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.indexTitle)}</title>`)
@@ -179,8 +225,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       // A function, so "$&" in a member's name is not a replacement pattern.
       .replace(
         '</head>',
-        () =>
-          `${settingsPreload(req.url, req.hostname)}${preloadCatalog(catalogs.get(locale))}${share}</head>`,
+        () => `${settingsPreload(req.url, req.hostname)}${chunks.map(modulePreload).join('')}${share}</head>`,
       );
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string' && site.cdnPrefix) {
