@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { matchRoute, type RouteName, STATIC_PAGES } from '../../shared/routes.ts';
+import { ENTRY_WARNING_HIDDEN_ON, matchRoute, type RouteName, STATIC_PAGES } from '../../shared/routes.ts';
 import { getShareMeta } from '../features/profiles/service.ts';
 import type { SiteRow } from '../features/site/queries.ts';
 import { t } from './i18n.ts';
@@ -69,13 +69,15 @@ const FIRST_PAGES: Partial<Record<RouteName, string>> = {
 };
 /** Every page renders inside a layout and the root chrome (loading bar, scroll restoration). */
 const LAYOUT_MODULES = ['layouts/layouts.tsx', 'layouts/root-chrome.tsx'];
+/** The dialog code (Radix) the site-entry warning opens in on a visitor's first page (L-04). */
+const DIALOG_MODULE = 'components/modal-dialog.tsx';
 
 /**
  * The chunks a route's first render needs beyond the entry: layouts and page module with the chunks they
  * import, in the order they are needed. Preloaded with the HTML, they download beside the entry instead of
  * in waves after it has run (P-01).
  */
-export function routeChunks(manifest: Manifest, route: RouteName | null): string[] {
+export function routeChunks(manifest: Manifest, route: RouteName | null, entryWarning = false): string[] {
   const files: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -86,7 +88,11 @@ export function routeChunks(manifest: Manifest, route: RouteName | null): string
     for (const dep of entry.imports ?? []) visit(dep);
   };
   const page = route ? FIRST_PAGES[route] : undefined;
-  for (const key of [...LAYOUT_MODULES, ...(page ? [page] : [])]) visit(key);
+  // The warning's dialog would otherwise load only once the layout has rendered: one more round trip
+  // before the first screen. Whether it shows is decided in the browser (entry-warning-rules.ts); once
+  // skipped, the chunk is in the cache for good.
+  const dialog = entryWarning && !(route && ENTRY_WARNING_HIDDEN_ON.includes(route)) ? [DIALOG_MODULE] : [];
+  for (const key of [...LAYOUT_MODULES, ...(page ? [page] : []), ...dialog]) visit(key);
   return files;
 }
 
@@ -101,6 +107,26 @@ export function settingsPreload(url: string, hostname: string): string {
   const params = new URLSearchParams(url.split('?')[1] ?? '');
   params.set('domain', hostname);
   return `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(`/api/settings?${params}`)}" />\n  `;
+}
+
+/**
+ * The session answer (web api/session.ts), asked beside the settings before the first render: preloaded
+ * too, so the first screen (visitor or member) and the search answer that waits for it start a round trip
+ * earlier (P-01). Same origin, so it carries the cookies the app's own call would.
+ */
+const SESSION_PRELOAD = '<link rel="preload" as="fetch" crossorigin href="/api/user.php" />\n  ';
+
+/**
+ * The search grid's answer on a plain `/members` (P-01: its first photos are the page's largest paint):
+ * the app asks `/api/members` with no filters when the address has none and no traffic source was stored
+ * (web features/discovery/search-query.ts). Only where visitors may search (D-02); a visit whose address
+ * carries filters or a traffic source asks another query, so nothing is preloaded for it.
+ */
+export function searchPreload(route: RouteName | null, url: string, site: Pick<SiteRow, 'loggedOutSearch'>) {
+  const plain = !url.includes('?') || url.endsWith('?');
+  return route === 'members' && plain && site.loggedOutSearch
+    ? '<link rel="preload" as="fetch" crossorigin href="/api/members" />\n  '
+    : '';
 }
 
 /**
@@ -212,9 +238,10 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     // Also on a 404 shell: a profile link works before the web app names the route.
     const share = await shareTags(req, site);
     const catalog = catalogs.get(locale);
+    const route = matchRoute(req.url.split('?')[0] ?? '/');
     const chunks = [
       ...(catalog ? [catalog] : []),
-      ...routeChunks(manifest, matchRoute(req.url.split('?')[0] ?? '/')),
+      ...routeChunks(manifest, route, site.enableSiteEntryPopup),
     ];
     const html = shell
       .replace('<html lang="nl">', () => `<html lang="${locale}" style="${shellTheme(site)}">`)
@@ -225,7 +252,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       // A function, so "$&" in a member's name is not a replacement pattern.
       .replace(
         '</head>',
-        () => `${settingsPreload(req.url, req.hostname)}${chunks.map(modulePreload).join('')}${share}</head>`,
+        () =>
+          `${settingsPreload(req.url, req.hostname)}${SESSION_PRELOAD}${searchPreload(route, req.url, site)}${chunks.map(modulePreload).join('')}${share}</head>`,
       );
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string' && site.cdnPrefix) {
