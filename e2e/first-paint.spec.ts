@@ -58,15 +58,24 @@ test.describe('P-01 first load', () => {
     ).toBe('sticky');
   });
 
-  test('P-01 the settings answer is preloaded with the page and fetched once', async ({ page }) => {
+  test('P-01 the settings and session answers are preloaded with the page and fetched once', async ({
+    page,
+  }) => {
     const settings: string[] = [];
+    const session: string[] = [];
     page.on('request', (req) => {
-      if (new URL(req.url()).pathname === '/api/settings') settings.push(req.url());
+      const path = new URL(req.url()).pathname;
+      if (path === '/api/settings') settings.push(req.url());
+      if (path === '/api/user.php') session.push(req.url());
     });
     await page.goto('/?ref=spring');
     await expect(page.locator('[data-layout="default"]')).toBeVisible();
-    const preload = await page.locator('link[rel="preload"][as="fetch"]').getAttribute('href');
+    const preload = await page
+      .locator('link[rel="preload"][as="fetch"][href^="/api/settings"]')
+      .getAttribute('href');
     expect(preload).toContain('/api/settings?ref=spring&domain=localhost');
+    await expect(page.locator('link[rel="preload"][as="fetch"][href="/api/user.php"]')).toHaveCount(1);
     expect(settings).toHaveLength(1);
+    expect(session).toHaveLength(1);
   });
 });

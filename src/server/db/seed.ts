@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { SEARCH_FIELDS as ALL_SEARCH_FIELDS, ATTRIBUTE_FIELDS } from '../../shared/contract/constants.ts';
 import { findUserByEmail } from '../features/accounts/queries.ts';
 import { hashPassword, SIGNUP_DONE } from '../features/accounts/service.ts';
 import { bookCredits } from '../features/accounts/wallet.ts';
@@ -8,18 +9,9 @@ import { seedDemoChats } from './demo/chats.ts';
 import { seedDemoMembers } from './demo/seed-members.ts';
 import { companies, profiles, sites, users } from './schema.ts';
 
-const SEARCH_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'];
-const PROFILE_FIELDS = [
-  'gender',
-  'sexuality',
-  'hair_colour',
-  'eye_colour',
-  'body_type',
-  'relationship_status',
-  'tattoos',
-  'signup_reason',
-  'interests',
-];
+// Every search field and every profile attribute, with gender and interests, on the demo sites.
+const SEARCH_FIELDS = [...ALL_SEARCH_FIELDS];
+const PROFILE_FIELDS = ['gender', ...ATTRIBUTE_FIELDS, 'interests'];
 const EUR = (costs: number) => ({ costs, currency: 'EUR' });
 
 /**

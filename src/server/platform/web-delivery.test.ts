@@ -23,6 +23,19 @@ beforeAll(async () => {
           'main.tsx': { file: 'assets/index-aaaa.js', isEntry: true },
           '../shared/i18n/messages/nl.json': { file: 'assets/messages-nl-bbbb.js' },
           '../shared/i18n/messages/de.json': { file: 'assets/messages-de-cccc.js' },
+          '_common-dddd.js': { file: 'assets/common-dddd.js' },
+          'layouts/layouts.tsx': { file: 'assets/layouts-eeee.js', imports: ['main.tsx', '_common-dddd.js'] },
+          'layouts/root-chrome.tsx': { file: 'assets/root-chrome-ffff.js', imports: ['main.tsx'] },
+          'features/discovery/members-page.tsx': {
+            file: 'assets/members-page-gggg.js',
+            imports: ['_common-dddd.js', 'main.tsx', '_location-hhhh.js'],
+          },
+          '_location-hhhh.js': { file: 'assets/location-hhhh.js' },
+          'components/modal-dialog.tsx': {
+            file: 'assets/modal-dialog-jjjj.js',
+            imports: ['_common-dddd.js'],
+          },
+          'features/site/home-page.tsx': { file: 'assets/home-page-iiii.js', imports: ['_common-dddd.js'] },
         }),
       },
     },
@@ -96,5 +109,69 @@ describe('P-01 issue 11 item 1: the catalog loads with the page', () => {
     expect(de.body).toContain('href="/assets/messages-de-cccc.js"');
     // The manifest is for the server: browsers get nothing from it.
     expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+});
+
+describe("P-01 issue 11 item 1: the route's code loads with the page", () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+
+  it("P-01 the search page preloads the layouts, the page's chunk and what they import, each once", async () => {
+    const page = await t.app.inject({
+      url: '/members?page=1',
+      headers: { host: 'localhost', accept: 'text/html' },
+    });
+    expect(preloads(page.body)).toEqual([
+      '/assets/messages-nl-bbbb.js',
+      '/assets/layouts-eeee.js',
+      '/assets/common-dddd.js',
+      '/assets/root-chrome-ffff.js',
+      '/assets/members-page-gggg.js',
+      '/assets/location-hhhh.js',
+      '/assets/modal-dialog-jjjj.js',
+    ]);
+    // The session answer the first render waits for downloads with the settings (same origin, cookies).
+    expect(page.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user.php" />');
+    // The entry is the page's script already; other pages' chunks are not fetched.
+    expect(page.body).not.toContain('index-aaaa');
+    expect(page.body).not.toContain('home-page-iiii');
+  });
+
+  it('P-01 L-04 a route without a listed page and an unknown path preload the layouts and the warning dialog', async () => {
+    for (const url of ['/credits', '/no-such-page']) {
+      const page = await t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html' } });
+      expect(preloads(page.body)).toEqual([
+        '/assets/messages-nl-bbbb.js',
+        '/assets/layouts-eeee.js',
+        '/assets/common-dddd.js',
+        '/assets/root-chrome-ffff.js',
+        '/assets/modal-dialog-jjjj.js',
+      ]);
+    }
+  });
+
+  it('P-01 L-04 the dialog is not preloaded where the entry warning never shows', async () => {
+    const page = await t.app.inject({
+      url: '/reset-password',
+      headers: { host: 'localhost', accept: 'text/html' },
+    });
+    expect(page.body).toContain('/assets/layouts-eeee.js');
+    expect(page.body).not.toContain('modal-dialog');
+  });
+});
+
+describe('P-01 issue 11 item 1: the search answer loads with the page', () => {
+  const SEARCH = '<link rel="preload" as="fetch" crossorigin href="/api/members" />';
+  const html = async (url: string) =>
+    (await t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html' } })).body;
+
+  it('P-01 D-02 a plain /members preloads the unfiltered search the page asks first', async () => {
+    expect(await html('/members')).toContain(SEARCH);
+  });
+
+  it('P-01 D-02 filters, a traffic source or another page preload no search', async () => {
+    for (const url of ['/members?gender=f', '/members?ref=spring', '/', '/members/12']) {
+      expect(await html(url)).not.toContain('href="/api/members"');
+    }
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { matchRoute } from '../../shared/routes.ts';
+import { ENTRY_WARNING_HIDDEN_ON, matchRoute, type RouteName, STATIC_PAGES } from '../../shared/routes.ts';
 import { getShareMeta } from '../features/profiles/service.ts';
 import type { SiteRow } from '../features/site/queries.ts';
 import { t } from './i18n.ts';
@@ -34,15 +34,20 @@ function iconSvg(site: SiteRow): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="96" fill="${site.themePrimary}"/><path d="M282 72 150 292h96l-22 148 138-226h-98z" fill="${site.themeSecondary}"/></svg>`;
 }
 
+/** Vite's manifest of the built web app (source module → its file, the files it imports). */
+type Manifest = Record<string, { file?: string; imports?: string[]; isEntry?: boolean }>;
+
+function readManifest(webDir: string): Manifest {
+  const file = join(webDir, '.vite/manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : {};
+}
+
 /**
  * The built catalog chunk of each locale, from Vite's manifest (`messages-<locale>-<hash>.js`). The page
  * preloads the one of its locale, so the catalog downloads beside the app's code instead of after it.
  */
-function catalogChunks(webDir: string): Map<string, string> {
+function catalogChunks(manifest: Manifest): Map<string, string> {
   const chunks = new Map<string, string>();
-  const file = join(webDir, '.vite/manifest.json');
-  if (!existsSync(file)) return chunks;
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file?: string }>;
   for (const [source, entry] of Object.entries(manifest)) {
     const locale = /\/i18n\/messages\/([a-z]{2})\.json$/.exec(source)?.[1];
     if (locale && entry.file) chunks.set(locale, `/${entry.file}`);
@@ -50,8 +55,49 @@ function catalogChunks(webDir: string): Map<string, string> {
   return chunks;
 }
 
-const preloadCatalog = (href: string | undefined) =>
-  href ? `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />\n  ` : '';
+/**
+ * The page modules of the routes a visitor opens first (the web router, src/web/router.tsx, loads the
+ * same files lazily). Other routes preload the layouts only.
+ */
+const FIRST_PAGES: Partial<Record<RouteName, string>> = {
+  index: 'features/site/home-page.tsx',
+  members: 'features/discovery/members-page.tsx',
+  'members-id': 'features/profiles/member-page.tsx',
+  signup: 'features/accounts/signup-page.tsx',
+  login: 'features/accounts/login-page.tsx',
+  ...Object.fromEntries(STATIC_PAGES.map((page) => [`pages-${page}`, 'features/site/static-page.tsx'])),
+};
+/** Every page renders inside a layout and the root chrome (loading bar, scroll restoration). */
+const LAYOUT_MODULES = ['layouts/layouts.tsx', 'layouts/root-chrome.tsx'];
+/** The dialog code (Radix) the site-entry warning opens in on a visitor's first page (L-04). */
+const DIALOG_MODULE = 'components/modal-dialog.tsx';
+
+/**
+ * The chunks a route's first render needs beyond the entry: layouts and page module with the chunks they
+ * import, in the order they are needed. Preloaded with the HTML, they download beside the entry instead of
+ * in waves after it has run (P-01).
+ */
+export function routeChunks(manifest: Manifest, route: RouteName | null, entryWarning = false): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (seen.has(key) || !entry?.file || entry.isEntry) return;
+    seen.add(key);
+    files.push(`/${entry.file}`);
+    for (const dep of entry.imports ?? []) visit(dep);
+  };
+  const page = route ? FIRST_PAGES[route] : undefined;
+  // The warning's dialog would otherwise load only once the layout has rendered: one more round trip
+  // before the first screen. Whether it shows is decided in the browser (entry-warning-rules.ts); once
+  // skipped, the chunk is in the cache for good.
+  const dialog = entryWarning && !(route && ENTRY_WARNING_HIDDEN_ON.includes(route)) ? [DIALOG_MODULE] : [];
+  for (const key of [...LAYOUT_MODULES, ...(page ? [page] : []), ...dialog]) visit(key);
+  return files;
+}
+
+const modulePreload = (href: string) =>
+  `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />\n  `;
 
 /**
  * The settings answer the app asks for first (web api/site.ts: the page's query plus `domain`), preloaded
@@ -61,6 +107,26 @@ export function settingsPreload(url: string, hostname: string): string {
   const params = new URLSearchParams(url.split('?')[1] ?? '');
   params.set('domain', hostname);
   return `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(`/api/settings?${params}`)}" />\n  `;
+}
+
+/**
+ * The session answer (web api/session.ts), asked beside the settings before the first render: preloaded
+ * too, so the first screen (visitor or member) and the search answer that waits for it start a round trip
+ * earlier (P-01). Same origin, so it carries the cookies the app's own call would.
+ */
+const SESSION_PRELOAD = '<link rel="preload" as="fetch" crossorigin href="/api/user.php" />\n  ';
+
+/**
+ * The search grid's answer on a plain `/members` (P-01: its first photos are the page's largest paint):
+ * the app asks `/api/members` with no filters when the address has none and no traffic source was stored
+ * (web features/discovery/search-query.ts). Only where visitors may search (D-02); a visit whose address
+ * carries filters or a traffic source asks another query, so nothing is preloaded for it.
+ */
+export function searchPreload(route: RouteName | null, url: string, site: Pick<SiteRow, 'loggedOutSearch'>) {
+  const plain = !url.includes('?') || url.endsWith('?');
+  return route === 'members' && plain && site.loggedOutSearch
+    ? '<link rel="preload" as="fetch" crossorigin href="/api/members" />\n  '
+    : '';
 }
 
 /**
@@ -129,7 +195,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     });
   }
   const shell = hasWeb ? readFileSync(indexFile, 'utf8') : '';
-  const catalogs = catalogChunks(webDir);
+  const manifest = readManifest(webDir);
+  const catalogs = catalogChunks(manifest);
 
   /**
    * Open Graph tags for a shared profile link (M-05): name, age and city, the start of the about text,
@@ -170,6 +237,12 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     const locale = req.locale(site);
     // Also on a 404 shell: a profile link works before the web app names the route.
     const share = await shareTags(req, site);
+    const catalog = catalogs.get(locale);
+    const route = matchRoute(req.url.split('?')[0] ?? '/');
+    const chunks = [
+      ...(catalog ? [catalog] : []),
+      ...routeChunks(manifest, route, site.enableSiteEntryPopup),
+    ];
     const html = shell
       .replace('<html lang="nl">', () => `<html lang="${locale}" style="${shellTheme(site)}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.indexTitle)}</title>`)
@@ -180,7 +253,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       .replace(
         '</head>',
         () =>
-          `${settingsPreload(req.url, req.hostname)}${preloadCatalog(catalogs.get(locale))}${share}</head>`,
+          `${settingsPreload(req.url, req.hostname)}${SESSION_PRELOAD}${searchPreload(route, req.url, site)}${chunks.map(modulePreload).join('')}${share}</head>`,
       );
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string' && site.cdnPrefix) {

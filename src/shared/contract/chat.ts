@@ -19,27 +19,7 @@ export const CHAT = {
   previewLength: 80,
 } as const;
 
-/** Error codes the chat endpoints answer (besides not_found, validation and authentication ones). */
-export const CHAT_ERRORS = {
-  /** Not enough credits for this message: 'Je hebt onvoldoende credits' with a buy button (C-03). HTTP 402. */
-  insufficientCredits: 'insufficient_credits',
-  /** 'Deze functie is alleen beschikbaar voor premium leden.' (C-04). HTTP 403. */
-  premiumOnly: 'premium_only',
-  /** A free member tried to start a third conversation (spec §6). HTTP 403, message chat.free_conversation_limit. */
-  freeConversationLimit: 'free_conversation_limit',
-  /** The other member has not confirmed their e-mail address and cannot receive messages yet. HTTP 409. */
-  recipientUnconfirmed: 'recipient_unconfirmed',
-  /** Blocked (either way), deleted, banned or invisible: no messages. HTTP 409 (403 for the own block). */
-  unavailable: 'member_unavailable',
-  /** The viewer blocked this member: unblock first. HTTP 409. */
-  blockedByMe: 'blocked',
-  /** Writing to oneself. HTTP 400. */
-  self: 'chat_self',
-  /** The same client_id was used before for a different message. HTTP 409. */
-  clientIdReused: 'client_id_reused',
-  /** Unknown gift code. HTTP 400. */
-  unknownGift: 'unknown_gift',
-} as const;
+export { CHAT_ERRORS, CHAT_PHOTO_FIELDS } from './constants.ts';
 
 const ZId = z.number().int().positive().max(2_147_483_647);
 export const ZChatIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
@@ -233,9 +213,6 @@ export const ZSendMessageRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('gift'), client_id: ZClientId, gift_code: ZGiftCode }),
 ]);
 export type TSendMessageRequest = z.input<typeof ZSendMessageRequest>;
-
-/** Multipart fields of POST /api/chats/:id/photos besides the file (field name PHOTO_UPLOAD.field). */
-export const CHAT_PHOTO_FIELDS = { clientId: 'client_id' } as const;
 
 /**
  * The answer to a send, given only after the message and its booking are committed. A retry with the same

@@ -21,3 +21,40 @@ export const SEARCH = {
 
 /** Query fields a site can offer (settings.search_fields); `countryregion` is the region filter. */
 export const SEARCH_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+
+/** Profile attributes a site may show or hide on profile pages (settings.visible_profile_fields). */
+export const ATTRIBUTE_FIELDS = [
+  'sexuality',
+  'hair_colour',
+  'eye_colour',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+  'signup_reason',
+] as const;
+export type AttributeField = (typeof ATTRIBUTE_FIELDS)[number];
+
+/** Error codes the chat endpoints answer (besides not_found, validation and authentication ones). */
+export const CHAT_ERRORS = {
+  /** Not enough credits for this message: 'Je hebt onvoldoende credits' with a buy button (C-03). HTTP 402. */
+  insufficientCredits: 'insufficient_credits',
+  /** 'Deze functie is alleen beschikbaar voor premium leden.' (C-04). HTTP 403. */
+  premiumOnly: 'premium_only',
+  /** A free member tried to start a third conversation (spec §6). HTTP 403, message chat.free_conversation_limit. */
+  freeConversationLimit: 'free_conversation_limit',
+  /** The other member has not confirmed their e-mail address and cannot receive messages yet. HTTP 409. */
+  recipientUnconfirmed: 'recipient_unconfirmed',
+  /** Blocked (either way), deleted, banned or invisible: no messages. HTTP 409 (403 for the own block). */
+  unavailable: 'member_unavailable',
+  /** The viewer blocked this member: unblock first. HTTP 409. */
+  blockedByMe: 'blocked',
+  /** Writing to oneself. HTTP 400. */
+  self: 'chat_self',
+  /** The same client_id was used before for a different message. HTTP 409. */
+  clientIdReused: 'client_id_reused',
+  /** Unknown gift code. HTTP 400. */
+  unknownGift: 'unknown_gift',
+} as const;
+
+/** Multipart fields of POST /api/chats/:id/photos besides the file (field name PHOTO_UPLOAD.field). */
+export const CHAT_PHOTO_FIELDS = { clientId: 'client_id' } as const;

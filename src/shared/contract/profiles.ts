@@ -18,17 +18,7 @@ import { zLine } from './text.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
 
-/** Profile attributes a site may show or hide on profile pages (settings.visible_profile_fields). */
-export const ATTRIBUTE_FIELDS = [
-  'sexuality',
-  'hair_colour',
-  'eye_colour',
-  'body_type',
-  'relationship_status',
-  'tattoos',
-  'signup_reason',
-] as const;
-export type AttributeField = (typeof ATTRIBUTE_FIELDS)[number];
+export { ATTRIBUTE_FIELDS, type AttributeField } from './constants.ts';
 
 /** What others see of a member's photos (M-04, spec §6). */
 export const MEMBER_PHOTOS = {

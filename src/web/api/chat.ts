@@ -7,17 +7,17 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { TUserResponse } from '../../shared/contract/accounts.ts';
-import {
-  CHAT_PHOTO_FIELDS,
-  type TChatListResponse,
-  type TChatMessagesResponse,
-  type TDeleteChatResponse,
-  type TGiftsResponse,
-  type TOpenChatResponse,
-  type TReadResponse,
-  type TSendGiftRequest,
-  type TSendMessageResponse,
+import type {
+  TChatListResponse,
+  TChatMessagesResponse,
+  TDeleteChatResponse,
+  TGiftsResponse,
+  TOpenChatResponse,
+  TReadResponse,
+  TSendGiftRequest,
+  TSendMessageResponse,
 } from '../../shared/contract/chat.ts';
+import { CHAT_PHOTO_FIELDS } from '../../shared/contract/constants.ts';
 import { PHOTO_UPLOAD } from '../../shared/contract/photo-upload.ts';
 import { api } from './client.ts';
 import { uploadForm } from './upload.ts';

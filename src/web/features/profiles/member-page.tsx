@@ -17,12 +17,9 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
-import {
-  ATTRIBUTE_FIELDS,
-  type TMemberCard,
-  type TMemberPhoto,
-  type TMemberProfile,
-} from '../../../shared/contract/profiles.ts';
+// The constants module, not the contract: that would build all of its zod schemas on the first page.
+import { ATTRIBUTE_FIELDS } from '../../../shared/contract/constants.ts';
+import type { TMemberCard, TMemberPhoto, TMemberProfile } from '../../../shared/contract/profiles.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/error-text.ts';
