@@ -137,3 +137,30 @@ test.describe('notifications', () => {
     await expect(page.getByTestId('email-disabled')).toHaveCount(0);
   });
 });
+
+test.describe('alerts on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('L-05 a phone shows one alert bar at a time: the photo warning first, the push alert after it is closed', async ({
+    browser,
+  }) => {
+    const ctx = await otherPerson(browser);
+    await createMember(ctx, { activate: true });
+    const page = await ctx.newPage();
+    await skipEntryWarning(page);
+    await page.goto('/members');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload();
+    const photo = page.getByTestId('photo-warning');
+    const push = page.getByTestId('push-alert');
+    await expect(photo).toBeVisible();
+    // Rendered, but not shown on a phone while the photo warning is there.
+    await expect(push).toHaveCount(1);
+    await expect(push).toBeHidden();
+    await photo.getByRole('button', { name: /sluiten/i }).click();
+    await expect(photo).toHaveCount(0);
+    await expect(push).toBeVisible();
+    await expectNoAxeViolations(page);
+    await ctx.close();
+  });
+});

@@ -74,6 +74,7 @@ function ActivationAlert({ user }: { user: TUser }) {
   return (
     <div
       className="border-b border-secondary/40 bg-secondary-soft text-on-secondary"
+      data-alert
       data-testid="activation-reminder"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -153,6 +154,7 @@ function PhotoWarning({ user, routeName }: { user: TUser; routeName: string | nu
     <section
       aria-label={intl.formatMessage({ id: 'photo_warning.title' })}
       className="border-b border-primary/20 bg-primary-soft"
+      data-alert
       data-testid="photo-warning"
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 sm:py-2">
@@ -224,6 +226,7 @@ function PushAlert({ user, routeName }: { user: TUser; routeName: string | null 
     <section
       aria-label={intl.formatMessage({ id: 'notify.push_alert.title' })}
       className="border-b border-primary/20 bg-primary-soft"
+      data-alert
       data-testid="push-alert"
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 sm:py-2">
@@ -277,6 +280,7 @@ function DisabledAlert({ user, routeName }: { user: TUser; routeName: string | n
     <section
       aria-label={intl.formatMessage({ id: 'notify.disabled_alert.title' })}
       className="border-b border-secondary/40 bg-secondary-soft text-on-secondary"
+      data-alert
       data-testid="email-disabled-alert"
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 sm:py-2">
@@ -319,13 +323,15 @@ export function Alerts() {
       <ActivationAlert user={user} />
     );
   }
+  // On a phone one bar at a time, the most important first (activation, photo, e-mail, push): the next
+  // shows once that one is dismissed or done, so the bars never push the page below the fold.
   return (
-    <>
+    <div className="max-sm:[&>[data-alert]~[data-alert]]:hidden" data-testid="alerts">
       {activation}
       {/* Keyed by member: another member on this browser reads their own dismissal. */}
       <PhotoWarning key={user.id} user={user} routeName={routeName} />
       <DisabledAlert key={`mail-${user.id}`} user={user} routeName={routeName} />
       <PushAlert key={`push-${user.id}`} user={user} routeName={routeName} />
-    </>
+    </div>
   );
 }
