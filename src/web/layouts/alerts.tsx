@@ -136,51 +136,67 @@ function readDismissal(key: string): string | null {
 
 /** "Add a profile photo": for members without a main image, until they dismiss it (L-05, spec §4). */
 function PhotoWarning({ user, routeName }: { user: TUser; routeName: string | null }) {
-  const intl = useIntl();
   const key = photoWarningKey(user.id);
   const [dismissedAt, setDismissedAt] = useState(() => readDismissal(key));
   const profile = pathFor('profile');
   if (!profile || !shouldShowPhotoWarning(user, routeName, dismissedAt, Date.now())) return null;
   const dismiss = () => {
     const at = new Date().toISOString();
-    try {
-      localStorage.setItem(key, at);
-    } catch {
-      // Storage blocked: hidden for this visit only.
-    }
+    storeDismissal(key, at);
     setDismissedAt(at);
   };
   return (
-    <section
-      aria-label={intl.formatMessage({ id: 'photo_warning.title' })}
+    <LinkAlert
+      testId="photo-warning"
+      messages="photo_warning"
+      to={profile}
+      icon={<Camera aria-hidden size={22} className="shrink-0 text-primary" />}
       className="border-b border-primary/20 bg-primary-soft"
+      linkClassName="text-primary-strong"
+      onDismiss={dismiss}
+    />
+  );
+}
+
+/**
+ * An alert bar with a title, a text shown from small screens up, a link to the page that solves it and a
+ * close button; its texts are `<messages>.title`, `.body`, `.action` and `.dismiss`.
+ */
+function LinkAlert(props: {
+  testId: string;
+  messages: string;
+  to: string;
+  icon: ReactNode;
+  className: string;
+  linkClassName?: string;
+  onDismiss: () => void;
+}) {
+  const intl = useIntl();
+  const id = (part: string) => `${props.messages}.${part}`;
+  return (
+    <section
+      aria-label={intl.formatMessage({ id: id('title') })}
+      className={props.className}
       data-alert
-      data-testid="photo-warning"
+      data-testid={props.testId}
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 sm:py-2">
-        <Camera aria-hidden size={22} className="shrink-0 text-primary" />
+        {props.icon}
         <p className="min-w-0 flex-1 text-[15px]">
           <strong className="font-semibold">
-            <FormattedMessage id="photo_warning.title" />
+            <FormattedMessage id={id('title')} />
           </strong>{' '}
           <span className="hidden sm:inline">
-            <FormattedMessage id="photo_warning.body" />
+            <FormattedMessage id={id('body')} />
           </span>{' '}
           <Link
-            to={profile}
-            className="inline-flex min-h-11 items-center font-semibold text-primary-strong underline underline-offset-2"
+            to={props.to}
+            className={`inline-flex min-h-11 items-center font-semibold underline underline-offset-2 ${props.linkClassName ?? ''}`}
           >
-            <FormattedMessage id="photo_warning.action" />
+            <FormattedMessage id={id('action')} />
           </Link>
         </p>
-        <button
-          type="button"
-          onClick={dismiss}
-          aria-label={intl.formatMessage({ id: 'photo_warning.dismiss' })}
-          className="-mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-white/70 hover:text-ink"
-        >
-          <X aria-hidden size={20} />
-        </button>
+        <DismissButton label={intl.formatMessage({ id: id('dismiss') })} onClick={props.onDismiss} />
       </div>
     </section>
   );
@@ -266,7 +282,6 @@ function PushAlert({ user, routeName }: { user: TUser; routeName: string | null 
 
 /** "We can't send you e-mails" (L-05, N-04): with a link to the settings, where e-mail goes back on. */
 function DisabledAlert({ user, routeName }: { user: TUser; routeName: string | null }) {
-  const intl = useIntl();
   const key = disabledAlertKey(user.id);
   const [dismissedFor, setDismissedFor] = useState(() => readDismissal(key));
   const settingsPath = pathFor('settings');
@@ -277,34 +292,14 @@ function DisabledAlert({ user, routeName }: { user: TUser; routeName: string | n
     setDismissedFor(reasons);
   };
   return (
-    <section
-      aria-label={intl.formatMessage({ id: 'notify.disabled_alert.title' })}
+    <LinkAlert
+      testId="email-disabled-alert"
+      messages="notify.disabled_alert"
+      to={settingsPath}
+      icon={<MailWarning aria-hidden size={22} className="shrink-0" />}
       className="border-b border-secondary/40 bg-secondary-soft text-on-secondary"
-      data-alert
-      data-testid="email-disabled-alert"
-    >
-      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 sm:py-2">
-        <MailWarning aria-hidden size={22} className="shrink-0" />
-        <p className="min-w-0 flex-1 text-[15px]">
-          <strong className="font-semibold">
-            <FormattedMessage id="notify.disabled_alert.title" />
-          </strong>{' '}
-          <span className="hidden sm:inline">
-            <FormattedMessage id="notify.disabled_alert.body" />
-          </span>{' '}
-          <Link
-            to={settingsPath}
-            className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
-          >
-            <FormattedMessage id="notify.disabled_alert.action" />
-          </Link>
-        </p>
-        <DismissButton
-          label={intl.formatMessage({ id: 'notify.disabled_alert.dismiss' })}
-          onClick={dismiss}
-        />
-      </div>
-    </section>
+      onDismiss={dismiss}
+    />
   );
 }
 
