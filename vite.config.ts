@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { asyncAppCss } from './scripts/vite-async-css.ts';
+import { intlLocales } from './scripts/vite-intl-locales.ts';
 import { precompileMessages } from './scripts/vite-precompile-messages.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
@@ -18,6 +19,8 @@ const preact = [
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   resolve: {
+    // react-intl and @formatjs/intl each bring their own copy of intl-messageformat: one is enough.
+    dedupe: ['intl-messageformat'],
     alias:
       command === 'build'
         ? [
@@ -77,6 +80,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     precompileMessages(),
+    intlLocales(),
     // React Fast Refresh needs react-dom: under Preact a change reloads the page instead.
     react({ refreshExclude: /./ }),
     tailwindcss(),

@@ -1,8 +1,10 @@
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sites } from '../db/schema.ts';
+import { photos, profiles, sites } from '../db/schema.ts';
 import { createTestApp, TEST_SHELL, type TestApp } from '../test/app.ts';
+import { buildMember } from '../test/members.ts';
+import { SESSION_COOKIE } from './session.ts';
 
 // A built asset with the copies scripts/vite-precompress.ts writes beside it.
 const ASSET = `export const x = ${JSON.stringify('vonk '.repeat(400))};\n`;
@@ -172,6 +174,49 @@ describe('P-01 issue 11 item 1: the search answer loads with the page', () => {
   it('P-01 D-02 filters, a traffic source or another page preload no search', async () => {
     for (const url of ['/members?gender=f', '/members?ref=spring', '/', '/members/12']) {
       expect(await html(url)).not.toContain('href="/api/members"');
+    }
+  });
+});
+
+describe('P-01 issue 11 item 1: the home page brings its first portrait', () => {
+  const SHOWCASE = '<link rel="preload" as="fetch" crossorigin href="/api/showcase" />';
+  it("P-01 L-07 a visitor's home page preloads the showcase and its first portrait; members and other pages get neither", async () => {
+    const member = await buildMember(t.app.db, { name: 'Portret', lastActiveAt: new Date() });
+    await t.app.db.update(profiles).set({ lastActiveAt: new Date() }).where(eq(profiles.userId, member.id));
+    const [photo] = await t.app.db
+      .insert(photos)
+      .values({
+        userId: member.id,
+        filename: 'home1.webp',
+        thumbFilename: 'home1_t.webp',
+        width: 600,
+        height: 800,
+      })
+      .returning({ id: photos.id });
+    await t.app.db.update(profiles).set({ mainPhotoId: photo?.id }).where(eq(profiles.userId, member.id));
+
+    const home = (await t.app.inject({ url: '/', headers: { host: 'localhost', accept: 'text/html' } })).body;
+    expect(home).toContain(SHOWCASE);
+    const showcase = (
+      await t.app.inject({ url: '/api/showcase', headers: { host: 'localhost' } })
+    ).json() as {
+      members: { thumb_url: string | null }[];
+    };
+    const first = showcase.members.find((m) => m.thumb_url)?.thumb_url;
+    expect(first).toMatch(/home1_t\.webp$/);
+    // Exactly the address the hero's first <img> asks, so the browser uses the preloaded copy.
+    expect(home).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${first}" />`);
+
+    const asMember = await t.app.inject({
+      url: '/',
+      headers: { host: 'localhost', accept: 'text/html' },
+      cookies: { [SESSION_COOKIE]: 'x' },
+    });
+    expect(asMember.body).not.toContain('/api/showcase');
+    expect(asMember.body).not.toContain('home1_t.webp');
+    for (const url of ['/members', '/pages/terms']) {
+      const page = (await t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html' } })).body;
+      expect(page).not.toContain('/api/showcase');
     }
   });
 });

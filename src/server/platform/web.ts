@@ -5,9 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { ENTRY_WARNING_HIDDEN_ON, matchRoute, type RouteName, STATIC_PAGES } from '../../shared/routes.ts';
 import { getShareMeta } from '../features/profiles/service.ts';
+import { getShowcase } from '../features/profiles/showcase.ts';
 import type { SiteRow } from '../features/site/queries.ts';
 import { t } from './i18n.ts';
 import { cspWithImageOrigin } from './security-headers.ts';
+import { SESSION_COOKIE } from './session.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -195,6 +197,37 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     });
   }
   const shell = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  // The home page's first portrait per site, asked of the database at most once a minute (the showcase
+  // answer itself is cached publicly for a minute too).
+  const portraits = new Map<number, { until: number; src: string | null }>();
+
+  /**
+   * A visitor's home page (P-01): its largest paint is the first portrait of the hero, which the app only
+   * asks for after its code has run, the showcase has arrived and the hero has rendered: three round trips
+   * on a phone. The showcase answer and that portrait now download with the HTML. Members are sent on to
+   * the search grid, so they get neither.
+   */
+  async function homePreloads(req: FastifyRequest, site: SiteRow): Promise<string> {
+    if (req.cookies?.[SESSION_COOKIE]) return '';
+    const now = Date.now();
+    let portrait = portraits.get(site.id);
+    if (!portrait || portrait.until < now) {
+      const showcase = await getShowcase(app.db, site.countries, {
+        cdnPrefix: site.cdnPrefix,
+        now: new Date(now),
+      }).catch((err: unknown) => {
+        req.log.warn({ err }, 'showcase for the home page failed');
+        return null;
+      });
+      portrait = { until: now + 60_000, src: showcase?.members.find((m) => m.thumb_url)?.thumb_url ?? null };
+      // A site without portraits yet asks again next time: its first member with a photo shows at once.
+      if (portrait.src) portraits.set(site.id, portrait);
+    }
+    const image = portrait.src
+      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(portrait.src)}" />\n  `
+      : '';
+    return `<link rel="preload" as="fetch" crossorigin href="/api/showcase" />\n  ${image}`;
+  }
   const manifest = readManifest(webDir);
   const catalogs = catalogChunks(manifest);
 
@@ -239,6 +272,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     const share = await shareTags(req, site);
     const catalog = catalogs.get(locale);
     const route = matchRoute(req.url.split('?')[0] ?? '/');
+    const home = route === 'index' ? await homePreloads(req, site) : '';
     const chunks = [
       ...(catalog ? [catalog] : []),
       ...routeChunks(manifest, route, site.enableSiteEntryPopup),
@@ -253,7 +287,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       .replace(
         '</head>',
         () =>
-          `${settingsPreload(req.url, req.hostname)}${SESSION_PRELOAD}${searchPreload(route, req.url, site)}${chunks.map(modulePreload).join('')}${share}</head>`,
+          `${settingsPreload(req.url, req.hostname)}${SESSION_PRELOAD}${searchPreload(route, req.url, site)}${home}${chunks.map(modulePreload).join('')}${share}</head>`,
       );
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string' && site.cdnPrefix) {

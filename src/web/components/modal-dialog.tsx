@@ -1,6 +1,14 @@
 import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import {
+  type MouseEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  type SyntheticEvent,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 
 const WIDTHS = {
@@ -22,43 +30,95 @@ export type ModalProps = {
 };
 
 /**
- * A dialog with the modal widths of spec §9. Focus is trapped inside and returns on close (Radix).
- * `dismissible: false` keeps it open on backdrop click and Escape (the signup modal mid-signup).
- * Pages use `Modal` from modal.tsx, which loads this (and Radix) the first time a dialog opens.
+ * A dialog with the modal widths of spec §9, on the browser's own modal `<dialog>` (decision 0016):
+ * `showModal()` puts it in the top layer, makes the rest of the page inert, traps focus, focuses the first
+ * control and gives focus back on close, with no script of ours or a library's doing it (Radix did, at a
+ * cost of about 40 ms on a phone's first page, where the entry warning opens). `dismissible: false` keeps
+ * it open on backdrop click and Escape (the signup modal mid-signup, the entry warning).
+ * Pages use `Modal` from modal.tsx, which loads this the first time a dialog opens.
  */
 export default function ModalDialog(props: ModalProps) {
   const intl = useIntl();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
   const dismissible = props.dismissible ?? true;
-  const block = (e: Event) => {
-    if (!dismissible) e.preventDefault();
+  // Read by the native events below without re-binding them on every render.
+  const latest = useRef(props);
+  latest.current = props;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (props.open && !dialog.open) dialog.showModal();
+    if (!props.open && dialog.open) dialog.close();
+  }, [props.open]);
+  // Closed before it leaves the page, so the browser gives focus back to where it was.
+  useEffect(
+    () => () => {
+      if (ref.current?.open) ref.current.close();
+    },
+    [],
+  );
+
+  const onKeyDown = (e: ReactKeyboardEvent) => {
+    // Stops the browser's close request itself: a preventDefault on `cancel` alone lets a second Escape
+    // through.
+    if (e.key === 'Escape' && !dismissible) e.preventDefault();
   };
-  return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/55 backdrop-blur-[2px] data-[state=open]:animate-[fade_150ms_ease-out]" />
-        <Dialog.Content
-          onEscapeKeyDown={block}
-          onPointerDownOutside={block}
-          onInteractOutside={block}
-          className={`fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] ${WIDTHS[props.size ?? 'md']} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl`}
-        >
-          <Dialog.Title className="pr-8 text-xl font-bold">{props.title}</Dialog.Title>
-          {props.description ? (
-            <Dialog.Description className="mt-1 text-muted">{props.description}</Dialog.Description>
-          ) : (
-            <Dialog.Description className="sr-only">{props.title}</Dialog.Description>
-          )}
-          <div className="mt-4">{props.children}</div>
-          {dismissible && props.showClose !== false && (
-            <Dialog.Close
-              className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface"
-              aria-label={intl.formatMessage({ id: 'common.close' })}
-            >
-              <X aria-hidden size={20} />
-            </Dialog.Close>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+  const onCancel = (e: SyntheticEvent) => {
+    e.preventDefault();
+    if (dismissible) latest.current.onOpenChange(false);
+  };
+  // A click on the dialog element itself is a click on the backdrop: the content fills the box.
+  const onClick = (e: MouseEvent<HTMLDialogElement>) => {
+    if (e.target === ref.current && dismissible) latest.current.onOpenChange(false);
+  };
+  // Closed by the browser some other way (a form with method=dialog): the state follows.
+  const onClose = () => {
+    if (latest.current.open) {
+      if (dismissible) latest.current.onOpenChange(false);
+      else ref.current?.showModal();
+    }
+  };
+
+  return createPortal(
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onKeyDown={onKeyDown}
+      onCancel={onCancel}
+      onClose={onClose}
+      onClick={onClick}
+      className={`m-auto max-h-[90dvh] w-[calc(100vw-2rem)] ${WIDTHS[props.size ?? 'md']} overflow-y-auto overscroll-contain rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-black/55 backdrop:backdrop-blur-[2px]`}
+    >
+      <div className="relative p-6">
+        <h2 id={titleId} className="pr-8 text-xl font-bold">
+          {props.title}
+        </h2>
+        {props.description ? (
+          <p id={descriptionId} className="mt-1 text-muted">
+            {props.description}
+          </p>
+        ) : (
+          <p id={descriptionId} className="sr-only">
+            {props.title}
+          </p>
+        )}
+        <div className="mt-4">{props.children}</div>
+        {dismissible && props.showClose !== false && (
+          <button
+            type="button"
+            onClick={() => latest.current.onOpenChange(false)}
+            className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface"
+            aria-label={intl.formatMessage({ id: 'common.close' })}
+          >
+            <X aria-hidden size={20} />
+          </button>
+        )}
+      </div>
+    </dialog>,
+    document.body,
   );
 }

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link, Outlet, useLocation } from 'react-router';
 import { matchRoute } from '../../shared/routes.ts';
 import { useLoggedIn } from '../api/session.ts';
+import { AfterFirstPaint } from '../components/after-first-paint.tsx';
 import { Logo } from '../components/logo.tsx';
 import { OfflineNotice } from '../components/offline-notice.tsx';
 import { SignupModalHost } from '../features/accounts/signup-modal-host.tsx';
@@ -78,14 +79,20 @@ export function DefaultLayout() {
         <Outlet />
       </main>
       <OfflineNotice />
-      {!focused && <Footer />}
+      {!focused && (
+        <AfterFirstPaint>
+          <Footer />
+        </AfterFirstPaint>
+      )}
       {loggedIn && !focused && <TabBar />}
       {loggedIn && (
         <Suspense fallback={null}>
           <MemberLive />
         </Suspense>
       )}
-      <EntryWarning layout="default" loggedIn={loggedIn} />
+      <AfterFirstPaint>
+        <EntryWarning layout="default" loggedIn={loggedIn} />
+      </AfterFirstPaint>
       <SignupModalHost />
     </div>
   );
@@ -101,7 +108,9 @@ export function ChatLayout() {
         <Outlet />
       </main>
       <OfflineNotice />
-      <EntryWarning layout="chat" loggedIn={loggedIn} />
+      <AfterFirstPaint>
+        <EntryWarning layout="chat" loggedIn={loggedIn} />
+      </AfterFirstPaint>
     </div>
   );
 }
@@ -119,7 +128,9 @@ export function LanderLayout() {
         <Outlet />
       </main>
       <OfflineNotice />
-      <Footer />
+      <AfterFirstPaint>
+        <Footer />
+      </AfterFirstPaint>
     </div>
   );
 }
@@ -135,7 +146,9 @@ export function EmptyLayout() {
         <Outlet />
       </main>
       <OfflineNotice />
-      <EntryWarning layout="empty" loggedIn={loggedIn} />
+      <AfterFirstPaint>
+        <EntryWarning layout="empty" loggedIn={loggedIn} />
+      </AfterFirstPaint>
       <SignupModalHost />
     </div>
   );

@@ -1,5 +1,6 @@
 import { Flame, Heart, Lock, MessageCircle, Search, Sparkles } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { LandingHero } from './landing-hero.tsx';
@@ -18,13 +19,23 @@ const FEATURES = [
 
 /** The visitor's front door: what the site is, how it works, and the way in. */
 export function HomePage() {
-  const { settings } = useSite();
-  const intl = useIntl();
   usePageTitle(null);
   return (
     <>
       <LandingHero />
+      {/* Below the fold on every screen: drawn after the hero (P-01). */}
+      <AfterFirstPaint>
+        <BelowTheFold />
+      </AfterFirstPaint>
+    </>
+  );
+}
 
+function BelowTheFold() {
+  const { settings } = useSite();
+  const intl = useIntl();
+  return (
+    <>
       <section className="mx-auto max-w-6xl px-4 py-14" aria-labelledby="how">
         <h2 id="how" className="text-2xl font-bold md:text-3xl">
           <FormattedMessage id="home.how_title" />

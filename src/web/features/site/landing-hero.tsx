@@ -6,6 +6,7 @@ import type { TShowcaseResponse } from '../../../shared/contract/profiles.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { api } from '../../api/client.ts';
 import { useUser } from '../../api/session.ts';
+import { NextTask } from '../../components/after-first-paint.tsx';
 import { MemberCard } from '../../components/member-card.tsx';
 import { useSite } from '../../site-context.tsx';
 import { signupAllowed } from '../accounts/shared.tsx';
@@ -156,36 +157,39 @@ export function LandingHero() {
         </div>
       </div>
       {data && data.members.length > 0 && (
-        <div className="bg-white pb-2 pt-8 text-ink">
-          <div className="mx-auto max-w-6xl px-4">
-            <div className="flex items-end justify-between gap-3">
-              <h2 className="text-xl font-bold md:text-2xl" data-testid="online-strip-title">
-                {data.members[0]?.online
-                  ? intl.formatMessage({ id: 'home.online_title' })
-                  : intl.formatMessage({ id: 'home.recent_title' })}
-              </h2>
-              {pathFor('members') && (settings.logged_out_search || user) && (
-                <Link
-                  to={pathFor('members') ?? '/'}
-                  className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline"
-                >
-                  <FormattedMessage id="home.see_all" />
-                  <ArrowRight aria-hidden size={16} />
-                </Link>
-              )}
+        // Below the first screen on a phone: its own task, after the portraits and counts (P-01).
+        <NextTask>
+          <div className="bg-white pb-2 pt-8 text-ink">
+            <div className="mx-auto max-w-6xl px-4">
+              <div className="flex items-end justify-between gap-3">
+                <h2 className="text-xl font-bold md:text-2xl" data-testid="online-strip-title">
+                  {data.members[0]?.online
+                    ? intl.formatMessage({ id: 'home.online_title' })
+                    : intl.formatMessage({ id: 'home.recent_title' })}
+                </h2>
+                {pathFor('members') && (settings.logged_out_search || user) && (
+                  <Link
+                    to={pathFor('members') ?? '/'}
+                    className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline"
+                  >
+                    <FormattedMessage id="home.see_all" />
+                    <ArrowRight aria-hidden size={16} />
+                  </Link>
+                )}
+              </div>
+              <ul
+                className="-mx-4 mt-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 [scrollbar-width:thin]"
+                data-testid="online-strip"
+              >
+                {data.members.map((m) => (
+                  <li key={m.id} className="w-36 shrink-0 snap-start sm:w-44">
+                    <MemberCard member={m} />
+                  </li>
+                ))}
+              </ul>
             </div>
-            <ul
-              className="-mx-4 mt-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 [scrollbar-width:thin]"
-              data-testid="online-strip"
-            >
-              {data.members.map((m) => (
-                <li key={m.id} className="w-36 shrink-0 snap-start sm:w-44">
-                  <MemberCard member={m} />
-                </li>
-              ))}
-            </ul>
           </div>
-        </div>
+        </NextTask>
       )}
     </section>
   );
