@@ -15,10 +15,12 @@ import type { TUser } from '../../../shared/contract/accounts.ts';
 import { GENDERS, SEARCH, SEARCH_FIELDS } from '../../../shared/contract/constants.ts';
 import type { TSearchResponse } from '../../../shared/contract/discovery.ts';
 import type { TMemberCard } from '../../../shared/contract/profiles.ts';
+import type { TRegionsResponse } from '../../../shared/contract/site.ts';
 import { ApiError } from '../../api/client.ts';
 import { useMemberSearch, useMoreSimilar } from '../../api/discovery.ts';
 import { useUser } from '../../api/session.ts';
 import { useRegions } from '../../api/site.ts';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { ErrorAlert, errorAria, FieldError, inputClass } from '../../components/form.tsx';
 import { JoinCta } from '../../components/join-cta.tsx';
 import { MemberGrid } from '../../components/member-card.tsx';
@@ -146,9 +148,6 @@ function Filters(props: {
       const ordered = changed ? orderAges(next, changed) : next;
       return { ...d, ...patch, min_age: ordered.min_age, max_age: ordered.max_age };
     });
-  const countries = [...settings.countries].sort((a, b) =>
-    countryName(a).localeCompare(countryName(b), intl.locale),
-  );
   const lookingFor = props.user?.profile.looking_for;
   // Small screens fold the filters into one summary line, so the results come first.
   const [open, setOpen] = useState(false);
@@ -170,6 +169,8 @@ function Filters(props: {
     .join(' · ');
   // A field the server refused must be visible.
   const expanded = open || Object.keys(props.errors).length > 0;
+  const wide = useWide();
+  const fieldProps = { form, set, errors: props.errors, offered, regions: regions.data, lookingFor };
 
   return (
     <search aria-label={intl.formatMessage({ id: 'search.filters' })}>
@@ -206,83 +207,119 @@ function Filters(props: {
           id={bodyId}
           className={`${expanded ? 'mt-3 grid' : 'hidden'} grid-cols-2 gap-3 lg:mt-0 lg:grid lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-start`}
         >
-          {offered.has('gender') && (
-            <Select
-              label={intl.formatMessage({ id: 'search.gender' })}
-              name="gender"
-              value={form.gender}
-              onChange={(gender) => set({ gender })}
-              error={props.errors.gender}
-              className="col-span-2 lg:col-span-1"
-            >
-              {!lookingFor && <option value="">{intl.formatMessage({ id: 'search.gender_any' })}</option>}
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {intl.formatMessage({ id: `looking_for.${g}` })}
-                </option>
-              ))}
-            </Select>
+          {expanded || wide ? (
+            <FilterFields {...fieldProps} />
+          ) : (
+            // Folded on a phone: drawn after the results' first paint, not before them (P-01).
+            <AfterFirstPaint>
+              <FilterFields {...fieldProps} />
+            </AfterFirstPaint>
           )}
-          {offered.has('country') && (
-            <Select
-              label={intl.formatMessage({ id: 'myprofile.country' })}
-              name="country"
-              value={form.country}
-              onChange={(country) => set({ country, countryregion: '' })}
-              error={props.errors.country}
-            >
-              {!form.country && <option value="">{intl.formatMessage({ id: 'myprofile.choose' })}</option>}
-              {countries.map((c) => (
-                <option key={c} value={c}>
-                  {countryName(c)}
-                </option>
-              ))}
-            </Select>
-          )}
-          {offered.has('countryregion') && (
-            <Select
-              label={intl.formatMessage({ id: regionLabelId(regions.data?.label) })}
-              name="countryregion"
-              value={form.countryregion}
-              onChange={(countryregion) => set({ countryregion })}
-              disabled={!form.country}
-              error={props.errors.region ?? props.errors.countryregion}
-            >
-              <option value="">{intl.formatMessage({ id: 'search.region_all' })}</option>
-              {form.countryregion && !regions.data?.regions.some((r) => r.code === form.countryregion) && (
-                <option value={form.countryregion}>{form.countryregion}</option>
-              )}
-              {(regions.data?.regions ?? []).map((r) => (
-                <option key={r.code} value={r.code}>
-                  {r.name}
-                </option>
-              ))}
-            </Select>
-          )}
-          {offered.has('min_age') && (
-            <AgeSelect
-              field="min_age"
-              value={form.min_age}
-              onChange={(min_age) => set({ min_age }, 'min_age')}
-              error={props.errors.min_age}
-            />
-          )}
-          {offered.has('max_age') && (
-            <AgeSelect
-              field="max_age"
-              value={form.max_age}
-              onChange={(max_age) => set({ max_age }, 'max_age')}
-              error={props.errors.max_age}
-            />
-          )}
-          <button type="submit" className="btn btn-primary col-span-2 mt-1 lg:col-span-1 lg:mt-6">
-            <Search aria-hidden size={18} />
-            <FormattedMessage id="search.submit" />
-          </button>
         </div>
       </form>
     </search>
   );
+}
+
+/** The search fields; on a phone they sit folded under the summary line until it is opened. */
+function FilterFields(props: {
+  form: SearchForm;
+  set(patch: Partial<SearchForm>, changed?: 'min_age' | 'max_age'): void;
+  errors: Record<string, string>;
+  offered: Set<string>;
+  regions: TRegionsResponse | undefined;
+  lookingFor: string | null | undefined;
+}) {
+  const intl = useIntl();
+  const { settings } = useSite();
+  const countryName = useCountryName();
+  const { form, set, offered, regions, lookingFor } = props;
+  const countries = [...settings.countries].sort((a, b) =>
+    countryName(a).localeCompare(countryName(b), intl.locale),
+  );
+  return (
+    <>
+      {offered.has('gender') && (
+        <Select
+          label={intl.formatMessage({ id: 'search.gender' })}
+          name="gender"
+          value={form.gender}
+          onChange={(gender) => set({ gender })}
+          error={props.errors.gender}
+          className="col-span-2 lg:col-span-1"
+        >
+          {!lookingFor && <option value="">{intl.formatMessage({ id: 'search.gender_any' })}</option>}
+          {GENDERS.map((g) => (
+            <option key={g} value={g}>
+              {intl.formatMessage({ id: `looking_for.${g}` })}
+            </option>
+          ))}
+        </Select>
+      )}
+      {offered.has('country') && (
+        <Select
+          label={intl.formatMessage({ id: 'myprofile.country' })}
+          name="country"
+          value={form.country}
+          onChange={(country) => set({ country, countryregion: '' })}
+          error={props.errors.country}
+        >
+          {!form.country && <option value="">{intl.formatMessage({ id: 'myprofile.choose' })}</option>}
+          {countries.map((c) => (
+            <option key={c} value={c}>
+              {countryName(c)}
+            </option>
+          ))}
+        </Select>
+      )}
+      {offered.has('countryregion') && (
+        <Select
+          label={intl.formatMessage({ id: regionLabelId(regions?.label) })}
+          name="countryregion"
+          value={form.countryregion}
+          onChange={(countryregion) => set({ countryregion })}
+          disabled={!form.country}
+          error={props.errors.region ?? props.errors.countryregion}
+        >
+          <option value="">{intl.formatMessage({ id: 'search.region_all' })}</option>
+          {form.countryregion && !regions?.regions.some((r) => r.code === form.countryregion) && (
+            <option value={form.countryregion}>{form.countryregion}</option>
+          )}
+          {(regions?.regions ?? []).map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.name}
+            </option>
+          ))}
+        </Select>
+      )}
+      {offered.has('min_age') && (
+        <AgeSelect
+          field="min_age"
+          value={form.min_age}
+          onChange={(min_age) => set({ min_age }, 'min_age')}
+          error={props.errors.min_age}
+        />
+      )}
+      {offered.has('max_age') && (
+        <AgeSelect
+          field="max_age"
+          value={form.max_age}
+          onChange={(max_age) => set({ max_age }, 'max_age')}
+          error={props.errors.max_age}
+        />
+      )}
+      <button type="submit" className="btn btn-primary col-span-2 mt-1 lg:col-span-1 lg:mt-6">
+        <Search aria-hidden size={18} />
+        <FormattedMessage id="search.submit" />
+      </button>
+    </>
+  );
+}
+
+/** At least Tailwind's lg breakpoint, where the filters are always open. */
+function useWide() {
+  const [wide] = useState(() => window.matchMedia('(min-width: 1024px)').matches);
+  return wide;
 }
 
 /** A step to the previous or next page; without a page there, an invisible stand-in of the same size. */

@@ -26,6 +26,7 @@ import { errorText } from '../../api/error-text.ts';
 import { useLike } from '../../api/likes.ts';
 import { useBlock, useMember } from '../../api/profiles.ts';
 import { useUser } from '../../api/session.ts';
+import { NextTask } from '../../components/after-first-paint.tsx';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
 import { FormAlert } from '../../components/form.tsx';
 import { JoinCta } from '../../components/join-cta.tsx';
@@ -522,7 +523,12 @@ function Profile({
           )}
         </div>
       </div>
-      {!profile.is_me && <Related name={profile.name} members={related} />}
+      {!profile.is_me && (
+        // At the foot of the page: a task of its own after the profile itself is drawn (P-01).
+        <NextTask>
+          <Related name={profile.name} members={related} />
+        </NextTask>
+      )}
     </>
   );
 }
