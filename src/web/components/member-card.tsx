@@ -1,4 +1,5 @@
 import { MapPin, UserRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { TMemberCard } from '../../shared/contract/profiles.ts';
@@ -114,11 +115,30 @@ export function MemberGrid(props: {
       </ul>
     );
   }
+  return <FilledGrid members={props.members} label={props.label} eagerCount={props.eagerCount ?? 0} />;
+}
+
+/** Cards drawn with the grid's first render; the rest follow one task later in their reserved places. */
+const FIRST_CARDS = 6;
+
+function FilledGrid(props: { members: readonly TMemberCard[]; label?: string; eagerCount: number }) {
+  // A first screen holds at most six cards (one row of the widest grid, three rows on a phone): the rest
+  // are placeholders of the same size for one task, so the first render is short and nothing moves (P-01).
+  const [all, setAll] = useState(props.members.length <= FIRST_CARDS);
+  useEffect(() => {
+    if (all) return;
+    const timer = window.setTimeout(() => setAll(true));
+    return () => clearTimeout(timer);
+  }, [all]);
   return (
     <ul className={MEMBER_GRID} aria-label={props.label}>
       {props.members.map((m, i) => (
         <li key={m.id}>
-          <MemberCard member={m} eager={i < (props.eagerCount ?? 0)} />
+          {all || i < FIRST_CARDS ? (
+            <MemberCard member={m} eager={i < props.eagerCount} />
+          ) : (
+            <MemberCardSkeleton />
+          )}
         </li>
       ))}
     </ul>
