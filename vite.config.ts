@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { asyncAppCss } from './scripts/vite-async-css.ts';
+import { compileHints } from './scripts/vite-compile-hints.ts';
 import { intlLocales } from './scripts/vite-intl-locales.ts';
 import { precompileMessages } from './scripts/vite-precompile-messages.ts';
 import { precompress } from './scripts/vite-precompress.ts';
@@ -85,6 +86,7 @@ export default defineConfig(({ command }) => ({
     react({ refreshExclude: /./ }),
     tailwindcss(),
     asyncAppCss(),
+    compileHints(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: '.',
