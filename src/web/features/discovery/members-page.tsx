@@ -8,7 +8,7 @@ import {
   SearchX,
   SlidersHorizontal,
 } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
@@ -20,7 +20,6 @@ import { ApiError } from '../../api/client.ts';
 import { useMemberSearch, useMoreSimilar } from '../../api/discovery.ts';
 import { useUser } from '../../api/session.ts';
 import { useRegions } from '../../api/site.ts';
-import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { ErrorAlert, errorAria, FieldError, inputClass } from '../../components/form.tsx';
 import { JoinCta } from '../../components/join-cta.tsx';
 import { MemberGrid } from '../../components/member-card.tsx';
@@ -207,14 +206,8 @@ function Filters(props: {
           id={bodyId}
           className={`${expanded ? 'mt-3 grid' : 'hidden'} grid-cols-2 gap-3 lg:mt-0 lg:grid lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-start`}
         >
-          {expanded || wide ? (
-            <FilterFields {...fieldProps} />
-          ) : (
-            // Folded on a phone: drawn after the results' first paint, not before them (P-01).
-            <AfterFirstPaint>
-              <FilterFields {...fieldProps} />
-            </AfterFirstPaint>
-          )}
+          {/* Folded on a phone: the fields (long lists of ages and countries) are drawn when it opens (P-01). */}
+          {(expanded || wide) && <FilterFields {...fieldProps} />}
         </div>
       </form>
     </search>
@@ -234,9 +227,8 @@ function FilterFields(props: {
   const { settings } = useSite();
   const countryName = useCountryName();
   const { form, set, offered, regions, lookingFor } = props;
-  const countries = [...settings.countries].sort((a, b) =>
-    countryName(a).localeCompare(countryName(b), intl.locale),
-  );
+  const collator = new Intl.Collator(intl.locale);
+  const countries = [...settings.countries].sort((a, b) => collator.compare(countryName(a), countryName(b)));
   return (
     <>
       {offered.has('gender') && (
@@ -318,7 +310,14 @@ function FilterFields(props: {
 
 /** At least Tailwind's lg breakpoint, where the filters are always open. */
 function useWide() {
-  const [wide] = useState(() => window.matchMedia('(min-width: 1024px)').matches);
+  const [query] = useState(() => window.matchMedia('(min-width: 1024px)'));
+  const [wide, setWide] = useState(query.matches);
+  useEffect(() => {
+    // A tablet turned sideways crosses the breakpoint: the fields appear with the wider layout.
+    const changed = () => setWide(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, [query]);
   return wide;
 }
 
