@@ -220,3 +220,17 @@ describe('P-01 issue 11 item 1: the home page brings its first portrait', () => 
     }
   });
 });
+
+describe('P-01 issue 11 item 1: a profile page brings its answer', () => {
+  it("P-01 M-05 /members/<id> preloads that member's answer; other pages and bad ids preload none", async () => {
+    const html = async (url: string) =>
+      (await t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html' } })).body;
+    expect(await html('/members/27')).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/members/27" />',
+    );
+    expect(await html('/members/27?ref=x')).toContain('href="/api/members/27"');
+    for (const url of ['/members', '/', '/members/0', '/members/99999999999']) {
+      expect(await html(url)).not.toMatch(/href="\/api\/members\/\d/);
+    }
+  });
+});

@@ -132,6 +132,18 @@ export function searchPreload(route: RouteName | null, url: string, site: Pick<S
 }
 
 /**
+ * A profile's answer (web api/profiles.ts asks `/api/members/<id>` on the profile page), preloaded so it
+ * arrives while the app's code downloads, not after the page has rendered its skeleton (P-01). It carries
+ * the visitor's cookies like the app's own call, so a member gets their own view.
+ */
+export function memberPreload(route: RouteName | null, url: string): string {
+  const id = Number(MEMBER_PATH.exec(url.split('?')[0] ?? '')?.[1]);
+  return route === 'members-id' && id > 0 && id <= 2_147_483_647
+    ? `<link rel="preload" as="fetch" crossorigin href="/api/members/${id}" />\n  `
+    : '';
+}
+
+/**
  * Serves the built web app: hashed assets for a year, the SPA for known routes (200) and the same
  * shell with a real 404 status for anything else. Per-site title, language, manifest and icons.
  */
@@ -287,7 +299,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       .replace(
         '</head>',
         () =>
-          `${settingsPreload(req.url, req.hostname)}${SESSION_PRELOAD}${searchPreload(route, req.url, site)}${home}${chunks.map(modulePreload).join('')}${share}</head>`,
+          `${settingsPreload(req.url, req.hostname)}${SESSION_PRELOAD}${searchPreload(route, req.url, site)}${memberPreload(route, req.url)}${home}${chunks.map(modulePreload).join('')}${share}</head>`,
       );
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string' && site.cdnPrefix) {
