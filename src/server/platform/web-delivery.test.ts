@@ -219,6 +219,28 @@ describe('P-01 issue 11 item 1: the home page brings its first portrait', () => 
       expect(page).not.toContain('/api/showcase');
     }
   });
+
+  it("P-01 D-02 a visitor's plain search page preloads the first cards' photos of the answer it preloads", async () => {
+    const search = (await t.app.inject({ url: '/api/members', headers: { host: 'localhost' } })).json() as {
+      page: { results: { thumb_url: string | null }[] };
+    };
+    const firsts = search.page.results.flatMap((m) => (m.thumb_url ? [m.thumb_url] : [])).slice(0, 2);
+    expect(firsts.length).toBeGreaterThan(0);
+    const page = (
+      await t.app.inject({ url: '/members', headers: { host: 'localhost', accept: 'text/html' } })
+    ).body;
+    for (const src of firsts) {
+      expect(page).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${src}" />`);
+    }
+    // Filters ask another search, and members search with their own defaults: no photos preloaded.
+    for (const [url, cookies] of [
+      ['/members?gender=female', {}],
+      ['/members', { [SESSION_COOKIE]: 'x' }],
+    ] as const) {
+      const other = await t.app.inject({ url, cookies, headers: { host: 'localhost', accept: 'text/html' } });
+      expect(other.body).not.toContain('as="image"');
+    }
+  });
 });
 
 describe('P-01 issue 11 item 1: a profile page brings its answer', () => {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { ENTRY_WARNING_HIDDEN_ON, matchRoute, type RouteName, STATIC_PAGES } from '../../shared/routes.ts';
+import { searchMembers } from '../features/discovery/service.ts';
 import { getShareMeta } from '../features/profiles/service.ts';
 import { getShowcase } from '../features/profiles/showcase.ts';
 import type { SiteRow } from '../features/site/queries.ts';
@@ -209,9 +210,29 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     });
   }
   const shell = hasWeb ? readFileSync(indexFile, 'utf8') : '';
-  // The home page's first portrait per site, asked of the database at most once a minute (the showcase
-  // answer itself is cached publicly for a minute too).
-  const portraits = new Map<number, { until: number; src: string | null }>();
+  // The first portraits of the pages a visitor opens first, per site (and, for the search, per GeoIP
+  // country), asked of the database at most once a minute (the showcase answer itself is cached publicly
+  // for a minute too). A page without portraits yet asks again next time.
+  const portraits = new Map<string, { until: number; srcs: string[] }>();
+  async function firstPortraits(
+    req: FastifyRequest,
+    key: string,
+    find: () => Promise<{ thumb_url: string | null }[]>,
+    count: number,
+  ): Promise<string[]> {
+    const now = Date.now();
+    const known = portraits.get(key);
+    if (known && known.until >= now) return known.srcs;
+    const members = await find().catch((err: unknown) => {
+      req.log.warn({ err }, 'first portraits for the page failed');
+      return [];
+    });
+    const srcs = members.flatMap((m) => (m.thumb_url ? [m.thumb_url] : [])).slice(0, count);
+    if (srcs.length > 0) portraits.set(key, { until: now + 60_000, srcs });
+    return srcs;
+  }
+  const imagePreload = (src: string) =>
+    `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}" />\n  `;
 
   /**
    * A visitor's home page (P-01): its largest paint is the first portrait of the hero, which the app only
@@ -221,24 +242,37 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
    */
   async function homePreloads(req: FastifyRequest, site: SiteRow): Promise<string> {
     if (req.cookies?.[SESSION_COOKIE]) return '';
-    const now = Date.now();
-    let portrait = portraits.get(site.id);
-    if (!portrait || portrait.until < now) {
-      const showcase = await getShowcase(app.db, site.countries, {
-        cdnPrefix: site.cdnPrefix,
-        now: new Date(now),
-      }).catch((err: unknown) => {
-        req.log.warn({ err }, 'showcase for the home page failed');
-        return null;
-      });
-      portrait = { until: now + 60_000, src: showcase?.members.find((m) => m.thumb_url)?.thumb_url ?? null };
-      // A site without portraits yet asks again next time: its first member with a photo shows at once.
-      if (portrait.src) portraits.set(site.id, portrait);
-    }
-    const image = portrait.src
-      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(portrait.src)}" />\n  `
-      : '';
-    return `<link rel="preload" as="fetch" crossorigin href="/api/showcase" />\n  ${image}`;
+    const [portrait] = await firstPortraits(
+      req,
+      `home:${site.id}`,
+      async () =>
+        (await getShowcase(app.db, site.countries, { cdnPrefix: site.cdnPrefix, now: new Date() })).members,
+      1,
+    );
+    return `<link rel="preload" as="fetch" crossorigin href="/api/showcase" />\n  ${portrait ? imagePreload(portrait) : ''}`;
+  }
+
+  /**
+   * A visitor's plain search page (P-01): its largest paint is one of the first cards' photos, which the
+   * app asks for only once the search answer is in and the grid has rendered. The first row's photos (two
+   * on a phone) now download with the HTML, beside the preloaded search answer. Members search with their
+   * own defaults and blocks, so only visitors get them.
+   */
+  async function searchPortraits(
+    req: FastifyRequest,
+    route: RouteName | null,
+    site: SiteRow,
+  ): Promise<string> {
+    if (!searchPreload(route, req.url, site) || req.cookies?.[SESSION_COOKIE]) return '';
+    const geoCountry = req.geoCountry(site);
+    const srcs = await firstPortraits(
+      req,
+      `search:${site.id}:${geoCountry}`,
+      async () =>
+        (await searchMembers(app.db, {}, { site, viewerId: null, geoCountry, now: new Date() })).page.results,
+      2,
+    );
+    return srcs.map(imagePreload).join('');
   }
   const manifest = readManifest(webDir);
   const catalogs = catalogChunks(manifest);
@@ -284,7 +318,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     const share = await shareTags(req, site);
     const catalog = catalogs.get(locale);
     const route = matchRoute(req.url.split('?')[0] ?? '/');
-    const home = route === 'index' ? await homePreloads(req, site) : '';
+    const home = route === 'index' ? await homePreloads(req, site) : await searchPortraits(req, route, site);
     const chunks = [
       ...(catalog ? [catalog] : []),
       ...routeChunks(manifest, route, site.enableSiteEntryPopup),

@@ -23,10 +23,10 @@ import { useRegions } from '../../api/site.ts';
 import { ErrorAlert, errorAria, FieldError, inputClass } from '../../components/form.tsx';
 import { JoinCta } from '../../components/join-cta.tsx';
 import { MemberGrid } from '../../components/member-card.tsx';
+import { regionLabelId, useCountryName } from '../../i18n/region-names.ts';
 import { useSite } from '../../site-context.tsx';
 import { readTracking } from '../../tracking.ts';
 import { usePageTitle } from '../../use-page-title.ts';
-import { regionLabelId, useCountryName } from '../profiles/location-fields.tsx';
 import {
   apiQuery,
   EMPTY_SEARCH,
@@ -140,7 +140,6 @@ function Filters(props: {
     min_age: value('min_age'),
     max_age: value('max_age'),
   };
-  const regions = useRegions(form.country || undefined);
   const set = (patch: Partial<SearchForm>, changed?: 'min_age' | 'max_age') =>
     setDraft((d) => {
       const next = { ...form, ...d, ...patch };
@@ -151,6 +150,11 @@ function Filters(props: {
   // Small screens fold the filters into one summary line, so the results come first.
   const [open, setOpen] = useState(false);
   const bodyId = useId();
+  // A field the server refused must be visible.
+  const expanded = open || Object.keys(props.errors).length > 0;
+  const wide = useWide();
+  // The country's regions: for the fields once they show, and for the summary when a region is chosen.
+  const regions = useRegions(expanded || wide || form.countryregion ? form.country || undefined : undefined);
   const regionName = regions.data?.regions.find((r) => r.code === form.countryregion)?.name;
   const ages =
     form.min_age || form.max_age
@@ -166,9 +170,6 @@ function Filters(props: {
   ]
     .filter(Boolean)
     .join(' · ');
-  // A field the server refused must be visible.
-  const expanded = open || Object.keys(props.errors).length > 0;
-  const wide = useWide();
   const fieldProps = { form, set, errors: props.errors, offered, regions: regions.data, lookingFor };
 
   return (

@@ -11,10 +11,10 @@ import { useRegions } from '../../api/site.ts';
 import { useMatchFinder, useSaveMatchPrefs } from '../../api/swipe.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { MemberCard, MemberCardSkeleton } from '../../components/member-card.tsx';
+import { regionLabelId } from '../../i18n/region-names.ts';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { AgeSelect, Select } from '../discovery/members-page.tsx';
-import { regionLabelId } from '../profiles/location-fields.tsx';
 
 /** The shown names of the first shared interests: "Koken, Wandelen, …" (D-08). */
 function useInterestList() {

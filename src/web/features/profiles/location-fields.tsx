@@ -7,6 +7,7 @@ import { errorText } from '../../api/error-text.ts';
 import { geocode, useForgetLocation, useSetLocation } from '../../api/profiles.ts';
 import { useRegions } from '../../api/site.ts';
 import { FieldError, FormAlert, inputClass, TextField } from '../../components/form.tsx';
+import { regionLabelId, useCountryName } from '../../i18n/region-names.ts';
 import { useSite } from '../../site-context.tsx';
 import {
   cachedGeocode,
@@ -27,29 +28,6 @@ type Locating =
   | { state: 'busy' }
   | { state: 'done'; place: string }
   | { state: 'failed'; message: string };
-
-/** Country names in the page's language, by ISO code. */
-export function useCountryName() {
-  const intl = useIntl();
-  const names = regionNames(intl.locale);
-  return (code: string) => names.of(code) ?? code;
-}
-
-// One per locale: each new DisplayNames asks the browser for its region data again.
-const regionNamesByLocale = new Map<string, Intl.DisplayNames>();
-function regionNames(locale: string): Intl.DisplayNames {
-  let names = regionNamesByLocale.get(locale);
-  if (!names) {
-    names = new Intl.DisplayNames([locale], { type: 'region' });
-    regionNamesByLocale.set(locale, names);
-  }
-  return names;
-}
-
-/** The label of a country's regions: province, state, canton... (spec §9) from GET /api/regions. */
-export function regionLabelId(label: string | undefined): string {
-  return `region_label.${label ?? 'region'}`;
-}
 
 /**
  * "Use my location" (M-07): the browser's position, looked up as a place (cached for an hour), then
