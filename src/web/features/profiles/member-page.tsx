@@ -446,55 +446,55 @@ function Profile({
           <Gallery profile={profile} viewer={viewer} />
         </div>
         <div className="min-w-0 space-y-6 [grid-area:body]">
-          {/* Below the photo on a phone, beside it on a wide screen: drawn one task after the header and
-              the photos, so the profile's first paint comes sooner (P-01). */}
-          <NextTask>
-            {profile.fictional && (
-              <div
-                className="flex items-start gap-3 rounded-2xl border border-secondary/40 bg-secondary-soft p-4 text-on-secondary"
-                data-testid="fictional-warning"
-              >
-                <FictionalIcon size={22} className="mt-0.5 shrink-0" />
-                <p className="text-[15px]">{settings.fictional_warning}</p>
-              </div>
-            )}
+          {profile.fictional && (
+            <div
+              className="flex items-start gap-3 rounded-2xl border border-secondary/40 bg-secondary-soft p-4 text-on-secondary"
+              data-testid="fictional-warning"
+            >
+              <FictionalIcon size={22} className="mt-0.5 shrink-0" />
+              <p className="text-[15px]">{settings.fictional_warning}</p>
+            </div>
+          )}
 
-            {profile.is_me && (
-              <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-primary-soft p-4">
-                <p className="font-medium text-primary-strong">
-                  <FormattedMessage id="member.is_me" />
-                </p>
-                {editProfile && (
-                  <Link to={editProfile} className="btn btn-primary">
-                    <PencilLine aria-hidden size={18} />
-                    <FormattedMessage id="member.edit_own" />
-                  </Link>
-                )}
-              </div>
-            )}
-
-            {profile.blocked_by_me && (
-              <p
-                role="status"
-                className="flex items-center gap-2 rounded-2xl bg-surface p-4 font-medium"
-                data-testid="blocked-note"
-              >
-                <Ban aria-hidden size={18} className="text-danger" />
-                <FormattedMessage id="member.blocked_note" values={{ name: profile.name }} />
+          {profile.is_me && (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-primary-soft p-4">
+              <p className="font-medium text-primary-strong">
+                <FormattedMessage id="member.is_me" />
               </p>
-            )}
+              {editProfile && (
+                <Link to={editProfile} className="btn btn-primary">
+                  <PencilLine aria-hidden size={18} />
+                  <FormattedMessage id="member.edit_own" />
+                </Link>
+              )}
+            </div>
+          )}
 
-            {showAbout && (
-              <section aria-labelledby="member-about">
-                <h2 id="member-about" className="text-lg font-bold">
-                  <FormattedMessage id="member.about" values={{ name: profile.name }} />
-                </h2>
-                <p className="mt-2 whitespace-pre-line break-words text-[17px] leading-relaxed">
-                  {profile.about}
-                </p>
-              </section>
-            )}
+          {profile.blocked_by_me && (
+            <p
+              role="status"
+              className="flex items-center gap-2 rounded-2xl bg-surface p-4 font-medium"
+              data-testid="blocked-note"
+            >
+              <Ban aria-hidden size={18} className="text-danger" />
+              <FormattedMessage id="member.blocked_note" values={{ name: profile.name }} />
+            </p>
+          )}
 
+          {showAbout && (
+            <section aria-labelledby="member-about">
+              <h2 id="member-about" className="text-lg font-bold">
+                <FormattedMessage id="member.about" values={{ name: profile.name }} />
+              </h2>
+              <p className="mt-2 whitespace-pre-line break-words text-[17px] leading-relaxed">
+                {profile.about}
+              </p>
+            </section>
+          )}
+
+          {/* Further down: drawn one task after the header, photos and about text, so the profile's first
+              paint comes sooner (P-01). */}
+          <NextTask>
             {showInterests && (
               <section aria-labelledby="member-interests">
                 <h2 id="member-interests" className="text-lg font-bold">
