@@ -609,17 +609,23 @@ export const conversationMembers = pgTable(
     readSeq: integer('read_seq').notNull().default(0),
     clearedSeq: integer('cleared_seq').notNull().default(0),
     unread: integer('unread').notNull().default(0),
+    /**
+     * `unread > 0`, kept by the database. The partial index of unread sides is on this flag, not on
+     * `unread`, so a message to a side that already has unread ones changes no indexed column.
+     */
+    hasUnread: boolean('has_unread').notNull().generatedAlwaysAs(sql`unread > 0`),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Every message updates both sides (unread, read position, last activity). No index covers a column
+  // that changes per message, and pages keep room (fillfactor, migration 0021), so these updates are HOT:
+  // no new index entries (decision 0013, session 6).
   (t) => [
     primaryKey({ columns: [t.conversationId, t.memberId] }),
-    // The chat list: a member's shown conversations, latest activity first (cursor-paged).
-    index('conversation_members_list_idx')
-      .on(t.memberId, t.lastActivityAt.desc(), t.conversationId.desc())
-      .where(sql`${t.deletedAt} is null`),
-    // Unread totals and the operators' queue read only the rows with something unread.
-    index('conversation_members_unread_idx').on(t.memberId).where(sql`${t.unread} > 0`),
+    // A member's sides: the chat list (sorted by last activity, cursor-paged) and cascades.
+    index('conversation_members_member_idx').on(t.memberId),
+    // Unread totals, the operators' queue and the mail jobs read only the sides with something unread.
+    index('conversation_members_unread_idx').on(t.memberId).where(sql`${t.hasUnread}`),
     index('conversation_members_other_idx').on(t.otherId),
     check('conversation_members_unread_nonnegative', sql`${t.unread} >= 0`),
   ],

@@ -90,8 +90,16 @@ const ZLikeEvent = z.object({
 export const REALTIME_EVENTS = {
   /** First frame after the upgrade. */
   hello: z.object({ v: z.number().int(), member_id: ZId, heartbeat_ms: z.number().int() }),
-  /** A new message in one of the member's conversations, sent by them (other tab) or to them. */
-  message: z.object({ conversation_id: ZId, message: ZChatMessage }),
+  /**
+   * A new message in one of the member's conversations, sent by them (other tab) or to them. The
+   * recipient's copy carries their unread total after it (`unread_messages`, added within version 1:
+   * optional), so no separate `counts` event follows a message.
+   */
+  message: z.object({
+    conversation_id: ZId,
+    message: ZChatMessage,
+    unread_messages: z.number().int().nonnegative().optional(),
+  }),
   /** The other member (or the member in another tab) read a conversation up to read_seq. */
   read: z.object({ conversation_id: ZId, reader_id: ZId, read_seq: ZSeq }),
   /** The other member is typing (true) or stopped (false). */

@@ -194,14 +194,14 @@ export async function shownConversationsWith(db: Conn, memberId: number, otherId
   return rows.map((r) => r.id);
 }
 
-/** Unread messages over all of a member's conversations (the badge; partial index on unread > 0). */
+/** Unread messages over all of a member's conversations (the badge; partial index on has_unread). */
 export function unreadSumQuery(db: Conn, memberId: number | SQL) {
   return (
     db
       .select({ n: sql<number>`coalesce(sum(${conversationMembers.unread}), 0)::int` })
       .from(conversationMembers)
-      // A literal 0, not a parameter, so a prepared statement's generic plan still matches the partial index.
-      .where(and(eq(conversationMembers.memberId, memberId), sql`${conversationMembers.unread} > 0`))
+      // The flag itself, not a parameter, so a prepared statement's generic plan still matches the partial index.
+      .where(and(eq(conversationMembers.memberId, memberId), sql`${conversationMembers.hasUnread}`))
   );
 }
 
@@ -386,7 +386,7 @@ export async function findFictionalQueue(db: Conn, limit: number) {
     })
     .from(me)
     .innerJoin(profiles, and(eq(profiles.userId, me.memberId), eq(profiles.fictional, true)))
-    .where(gt(me.unread, 0))
+    .where(sql`${me.hasUnread}`)
     .orderBy(sql`${waitingSince()} asc`, asc(me.conversationId))
     .limit(limit);
 }

@@ -137,7 +137,10 @@ export async function sendMessage(
   };
 }
 
-/** Tells both members' sockets about a committed message, the recipient's new unread total, the spend. */
+/**
+ * Tells both members' sockets about a committed message and the spend. The recipient's copy carries
+ * their new unread total: one event, not a message and a counts event.
+ */
 function announce(
   deps: ChatDeps,
   senderId: number,
@@ -153,8 +156,7 @@ function announce(
     message: presentMessage(row, viewerId, { ...ctx, locale }),
   });
   deps.publish(senderId, event(senderId, deps.locale));
-  deps.publish(recipient.id, event(recipient.id, recipientLocale));
-  deps.publish(recipient.id, { type: 'counts', unread_messages: recipient.unread });
+  deps.publish(recipient.id, { ...event(recipient.id, recipientLocale), unread_messages: recipient.unread });
   if (credits !== null) deps.publish(senderId, { type: 'credits', credits });
 }
 

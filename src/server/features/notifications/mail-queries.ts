@@ -54,7 +54,7 @@ export async function findUnreadBatches(db: Db, quietBefore: Date, since: Date, 
     await db.execute(sql`
     select cm.member_id, cm.conversation_id, c.last_seq, cm.unread, ${isNew} as is_new
     from ${conversationMembers} cm join ${conversations} c on c.id = cm.conversation_id
-    where cm.unread > 0 and cm.deleted_at is null
+    where cm.has_unread and cm.deleted_at is null
       and cm.last_activity_at <= ${quietBefore.toISOString()} and cm.last_activity_at > ${since.toISOString()}
       and ${mailable(sql`cm.member_id`, sql`case when ${isNew} then 'new_conversations' else 'new_messages' end`)}
       and ${liveMember(sql`cm.other_id`)} and ${noBlock(sql`cm.member_id`, sql`cm.other_id`)}
@@ -95,7 +95,7 @@ export async function findReminderMembers(db: Db, unreadBefore: Date, since: Dat
   return rowsOf<{ member_id: number; unread: number }>(
     await db.execute(sql`
     select cm.member_id, sum(cm.unread)::int as unread from ${conversationMembers} cm
-    where cm.unread > 0 and cm.deleted_at is null
+    where cm.has_unread and cm.deleted_at is null
       and cm.last_activity_at <= ${unreadBefore.toISOString()} and cm.last_activity_at > ${since.toISOString()}
       and ${mailable(sql`cm.member_id`, 'unread_message_reminders')}
       and ${liveMember(sql`cm.other_id`)} and ${noBlock(sql`cm.member_id`, sql`cm.other_id`)}
