@@ -232,6 +232,13 @@ describe('P-01 issue 11 item 1: the home page brings its first portrait', () => 
     for (const src of firsts) {
       expect(page).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${src}" />`);
     }
+    // 20 first visits at once get the same photos.
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({ url: '/members', headers: { host: 'localhost', accept: 'text/html' } }),
+      ),
+    );
+    for (const res of burst) expect(res.body).toContain(`href="${firsts[0]}"`);
     // Filters ask another search, and members search with their own defaults: no photos preloaded.
     for (const [url, cookies] of [
       ['/members?gender=female', {}],

@@ -214,22 +214,35 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
   // country), asked of the database at most once a minute (the showcase answer itself is cached publicly
   // for a minute too). A page without portraits yet asks again next time.
   const portraits = new Map<string, { until: number; srcs: string[] }>();
+  // One lookup at a time per page: a burst of first visits waits for the same answer instead of each
+  // asking the database.
+  const looking = new Map<string, Promise<string[]>>();
   async function firstPortraits(
     req: FastifyRequest,
     key: string,
     find: () => Promise<{ thumb_url: string | null }[]>,
     count: number,
   ): Promise<string[]> {
-    const now = Date.now();
     const known = portraits.get(key);
-    if (known && known.until >= now) return known.srcs;
-    const members = await find().catch((err: unknown) => {
-      req.log.warn({ err }, 'first portraits for the page failed');
-      return [];
-    });
-    const srcs = members.flatMap((m) => (m.thumb_url ? [m.thumb_url] : [])).slice(0, count);
-    if (srcs.length > 0) portraits.set(key, { until: now + 60_000, srcs });
-    return srcs;
+    if (known && known.until >= Date.now()) return known.srcs;
+    let lookup = looking.get(key);
+    if (!lookup) {
+      lookup = find()
+        .then(
+          (members) => {
+            const srcs = members.flatMap((m) => (m.thumb_url ? [m.thumb_url] : [])).slice(0, count);
+            if (srcs.length > 0) portraits.set(key, { until: Date.now() + 60_000, srcs });
+            return srcs;
+          },
+          (err: unknown) => {
+            req.log.warn({ err }, 'first portraits for the page failed');
+            return [];
+          },
+        )
+        .finally(() => looking.delete(key));
+      looking.set(key, lookup);
+    }
+    return lookup;
   }
   const imagePreload = (src: string) =>
     `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}" />\n  `;
