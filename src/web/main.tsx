@@ -88,11 +88,9 @@ async function boot() {
       </QueryClientProvider>
     </StrictMode>,
   );
-  // The browser loads its number and plural data on first use (about 15 ms on a desktop, four times that
-  // on a phone): here, in tasks of their own after the first render, rather than inside the render that
-  // first shows a count (P-01).
-  setTimeout(() => new Intl.NumberFormat(locale).format(1));
-  setTimeout(() => new Intl.PluralRules(locale).select(1));
+  // No Intl.NumberFormat or DisplayNames on the first screens (i18n/numbers.ts, i18n/region-names.ts): the
+  // browser's first such call loads its locale data, 15 to 70 ms on a desktop and four times that on a
+  // phone (P-01).
 }
 
 boot().catch((err) => {

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { IntlProvider } from 'react-intl';
+import { createIntl, RawIntlProvider } from 'react-intl';
 import type { TSettings } from '../shared/contract/site.ts';
 import type { Catalog } from '../shared/i18n/catalogs.ts';
 import { DEFAULT_LOCALE, type Locale, visibleLocales } from '../shared/i18n/locales.ts';
 import { settingsQuery } from './api/site.ts';
 import { loadCatalog, storeLocale } from './i18n/locale.ts';
+import { createCountingIntlCache } from './i18n/numbers.ts';
 
 interface SiteContextValue {
   settings: TSettings;
@@ -34,6 +35,12 @@ export function SiteProvider(props: {
   // Kept in the query cache so a change of country (lang-config) refetches and re-renders everything.
   const settings = useQuery(settingsQuery).data ?? props.settings;
   const [state, setState] = useState({ locale: props.locale, catalog: props.catalog });
+  // react-intl's IntlProvider, with a cache that formats counts without the browser's Intl (numbers.ts).
+  const [cache] = useState(createCountingIntlCache);
+  const intl = useMemo(
+    () => createIntl({ locale: state.locale, messages: state.catalog, defaultLocale: DEFAULT_LOCALE }, cache),
+    [state, cache],
+  );
 
   const setLocale = useCallback(
     async (locale: Locale) => {
@@ -57,9 +64,7 @@ export function SiteProvider(props: {
 
   return (
     <SiteContext.Provider value={value}>
-      <IntlProvider locale={state.locale} messages={state.catalog} defaultLocale={DEFAULT_LOCALE}>
-        {props.children}
-      </IntlProvider>
+      <RawIntlProvider value={intl}>{props.children}</RawIntlProvider>
     </SiteContext.Provider>
   );
 }

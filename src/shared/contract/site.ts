@@ -9,6 +9,9 @@ export const ZCountry = z
   .regex(/^[A-Z]{2}$/)
   .describe('ISO 3166-1 alpha-2 country code');
 
+/** A country's name in each of Vonk's languages, from the server (the browser's DisplayNames is slow to start). */
+export const ZCountryNames = z.record(ZLocale, z.string());
+
 export const ZSettingsQuery = z.object({
   domain: zLine(2048).optional(),
 });
@@ -42,6 +45,7 @@ export const ZSettings = z.object({
   fictional_singular: z.string(),
   fictional_plural: z.string(),
   countries: z.array(ZCountry),
+  country_names: z.record(ZCountry, ZCountryNames).describe('names of `countries` in every locale'),
   visible_profile_fields: z.array(z.string()),
   visible_profile_notes: z.array(z.string()),
   message_credits: z.number().int().nonnegative(),
@@ -66,6 +70,7 @@ export const ZCompany = z.object({
   kvk: z.string(),
   city: z.string(),
   country: z.string(),
+  country_names: ZCountryNames,
   tradenames: z.array(z.string()),
   vat_numbers: z.array(z.string()),
   support_phone: z.string(),

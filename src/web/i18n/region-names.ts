@@ -1,4 +1,6 @@
 import { useIntl } from 'react-intl';
+import type { Locale } from '../../shared/i18n/locales.ts';
+import { useSite } from '../site-context.tsx';
 
 // One per locale: each new DisplayNames asks the browser for its region data again.
 const regionNamesByLocale = new Map<string, Intl.DisplayNames>();
@@ -11,11 +13,16 @@ function regionNames(locale: string): Intl.DisplayNames {
   return names;
 }
 
-/** Country names in the page's language, by ISO code. */
+/**
+ * Country names in the page's language, by ISO code. The site's own countries come with the settings;
+ * only another country asks the browser, and only when its name is needed: the browser's first Intl
+ * call loads its locale data, tens of milliseconds on a phone, which the first screen should not wait for.
+ */
 export function useCountryName() {
   const intl = useIntl();
-  const names = regionNames(intl.locale);
-  return (code: string) => names.of(code) ?? code;
+  const { settings } = useSite();
+  const locale = intl.locale as Locale;
+  return (code: string) => settings.country_names?.[code]?.[locale] ?? regionNames(locale).of(code) ?? code;
 }
 
 /** The label of a country's regions: province, state, canton... (spec §9) from GET /api/regions. */

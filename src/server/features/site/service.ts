@@ -1,6 +1,6 @@
 import type { TCompany, TRegionsResponse, TSettings } from '../../../shared/contract/site.ts';
 import { REGIONS } from '../../../shared/data/regions.ts';
-import type { Locale } from '../../../shared/i18n/locales.ts';
+import { LOCALES, type Locale } from '../../../shared/i18n/locales.ts';
 import { cleanPhone } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -49,6 +49,26 @@ export function geoCountry(site: SiteRow, headerValue: string | undefined): stri
   return c && /^[A-Z]{2}$/.test(c) && c !== 'XX' ? c : (site.countries[0] ?? 'NL');
 }
 
+const countryNamesCache = new Map<string, Record<Locale, string>>();
+/**
+ * A country's name in every locale. The browser could ask `Intl.DisplayNames`, but its first Intl call
+ * loads the locale data for tens of milliseconds on a phone, in the middle of the first screen.
+ */
+export function countryNames(code: string): Record<Locale, string> {
+  let names = countryNamesCache.get(code);
+  if (!names) {
+    const entries = LOCALES.map((locale) => {
+      const name = /^[A-Z]{2}$/.test(code)
+        ? new Intl.DisplayNames([locale], { type: 'region' }).of(code)
+        : undefined;
+      return [locale, name ?? code] as const;
+    });
+    names = Object.fromEntries(entries) as Record<Locale, string>;
+    countryNamesCache.set(code, names);
+  }
+  return names;
+}
+
 export function presentSettings(
   site: SiteRow,
   ctx: { locale: Locale; geoipCountry: string; selectedCountry: string | undefined; pushPublicKey: string },
@@ -77,6 +97,7 @@ export function presentSettings(
     fictional_singular: t(ctx.locale, 'fictional.singular'),
     fictional_plural: t(ctx.locale, 'fictional.plural'),
     countries: site.countries,
+    country_names: Object.fromEntries(site.countries.map((c) => [c, countryNames(c)])),
     visible_profile_fields: site.visibleProfileFields,
     visible_profile_notes: site.visibleProfileNotes,
     message_credits: site.messageCredits,
@@ -108,6 +129,7 @@ function presentCompany(row: CompanyRow): TCompany {
     kvk: row.kvk,
     city: row.city,
     country: row.country,
+    country_names: countryNames(row.country),
     tradenames: row.tradenames,
     vat_numbers: row.vatNumbers,
     support_phone: cleanPhone(row.supportPhone),

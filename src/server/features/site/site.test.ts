@@ -57,6 +57,13 @@ describe('settings', () => {
     expect(body.push_public_key).toMatch(/^[A-Za-z0-9_-]{80,}$/);
   });
 
+  it('P-01 I-03 names each of the site countries in every locale, so the browser need not ask Intl', async () => {
+    const body = (await t.app.inject({ url: '/api/settings?domain=localhost' })).json();
+    expect(Object.keys(body.country_names).sort()).toEqual([...body.countries].sort());
+    expect(Object.keys(body.country_names.NL)).toHaveLength(11);
+    expect(body.country_names.NL).toMatchObject({ nl: 'Nederland', en: 'Netherlands', de: 'Niederlande' });
+  });
+
   it('P-02 the second demo site answers other values', async () => {
     const a = (await t.app.inject({ url: '/api/settings?domain=localhost' })).json();
     const b = (await t.app.inject({ url: '/api/settings?domain=127.0.0.1' })).json();
@@ -120,6 +127,7 @@ describe('company, interests, regions', () => {
     const res = await t.app.inject({ url: '/api/company' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Vonk Media B.V.', kvk: '87654321', added: '2024-03-01' });
+    expect(res.json().country_names).toMatchObject({ nl: 'Nederland', fr: 'Pays-Bas' });
   });
 
   it('M-02 answers about 50 interests, each named in eleven locales', async () => {
