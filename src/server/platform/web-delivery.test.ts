@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos, profiles, sites } from '../db/schema.ts';
-import { createTestApp, TEST_SHELL, type TestApp } from '../test/app.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
 import { buildMember } from '../test/members.ts';
 import { SESSION_COOKIE } from './session.ts';
 
@@ -13,10 +15,8 @@ beforeAll(async () => {
   t = await createTestApp(
     {},
     {
-      webShell: TEST_SHELL.replace(
-        '<body></body>',
-        '<body><div id="root"><span>__SITE_NAME__</span></div></body>',
-      ),
+      // The real shell: the server fills in its markers (site name, first photos), so they must match.
+      webShell: readFileSync(join(import.meta.dirname, '../../web/index.html'), 'utf8'),
       webFiles: {
         'assets/app-1a2b3c.js': ASSET,
         'assets/app-1a2b3c.js.br': brotliCompressSync(ASSET),
@@ -87,7 +87,7 @@ describe('P-01 issue 11 item 1: text goes out compressed', () => {
 describe('P-01 issue 11 item 1: the inline shell', () => {
   it("P-02 the shell that paints before JavaScript carries the site's name and colours, escaped", async () => {
     const page = await t.app.inject({ url: '/', headers: { host: 'localhost', accept: 'text/html' } });
-    expect(page.body).toContain('<span>Vonk</span>');
+    expect(page.body).toContain('</svg>Vonk</span>');
     expect(page.body).toMatch(
       /<html lang="nl" style="--shell-primary:#[0-9a-f]{6};--shell-secondary:#[0-9a-f]{6}">/i,
     );
@@ -206,6 +206,11 @@ describe('P-01 issue 11 item 1: the home page brings its first portrait', () => 
     expect(first).toMatch(/home1_t\.webp$/);
     // Exactly the address the hero's first <img> asks, so the browser uses the preloaded copy.
     expect(home).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${first}" />`);
+    // The shell shows it in the hero before any JavaScript runs (decision 0017).
+    expect(home).toContain('class="vs-shell vs-home"');
+    expect(home).toMatch(
+      new RegExp(`<div class="vs-hero"><img src="${first}" alt="" [^>]*fetchpriority="high"`),
+    );
 
     const asMember = await t.app.inject({
       url: '/',
@@ -214,6 +219,7 @@ describe('P-01 issue 11 item 1: the home page brings its first portrait', () => 
     });
     expect(asMember.body).not.toContain('/api/showcase');
     expect(asMember.body).not.toContain('home1_t.webp');
+    expect(asMember.body).toContain('class="vs-shell"><');
     for (const url of ['/members', '/pages/terms']) {
       const page = (await t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html' } })).body;
       expect(page).not.toContain('/api/showcase');
@@ -232,6 +238,19 @@ describe('P-01 issue 11 item 1: the home page brings its first portrait', () => 
     for (const src of firsts) {
       expect(page).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${src}" />`);
     }
+    // The shell's grid shows them in the cards of their members, in answer order (decision 0017).
+    expect(page).toContain('class="vs-shell vs-search"');
+    const cards = [...page.matchAll(/<div class="vs-card( vs-photo)?">(?:<img src="([^"]+)")?/g)].map(
+      (m) => m[2] ?? null,
+    );
+    expect(cards).toHaveLength(4);
+    const expected = search.page.results.slice(0, 4).map((m) => m.thumb_url);
+    let photos = 0;
+    cards.forEach((src, i) => {
+      if (src) photos++;
+      expect(src, `card ${i}`).toBe(expected[i] && photos <= 2 && src ? expected[i] : null);
+    });
+    expect(cards.filter(Boolean)).toEqual(firsts);
     // 20 first visits at once get the same photos.
     const burst = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -246,6 +265,7 @@ describe('P-01 issue 11 item 1: the home page brings its first portrait', () => 
     ] as const) {
       const other = await t.app.inject({ url, cookies, headers: { host: 'localhost', accept: 'text/html' } });
       expect(other.body).not.toContain('as="image"');
+      expect(other.body).not.toContain('class="vs-card vs-photo"');
     }
   });
 });

@@ -148,6 +148,40 @@ export function memberPreload(route: RouteName | null, url: string): string {
  * Serves the built web app: hashed assets for a year, the SPA for known routes (200) and the same
  * shell with a real 404 status for anything else. Per-site title, language, manifest and icons.
  */
+/**
+ * What the inline shell shows of a visitor's first page before the app runs (P-01, decision 0017): the
+ * first photos, drawn where the app draws them, so the page's largest paint waits for the photo and not
+ * for the app's code. `head` holds the matching preloads.
+ */
+interface FirstScreen {
+  head: string;
+  page: 'home' | 'search' | null;
+  /** The hero's first portrait (home). */
+  hero: string;
+  /** The first cards of the grid in answer order: a photo address or null (search). */
+  cards: (string | null)[];
+}
+const NO_FIRST_SCREEN: FirstScreen = { head: '', page: null, hero: '', cards: [] };
+/** The shell's grid has this many cards. */
+const SHELL_CARDS = 4;
+const SHELL_CARD = '<div class="vs-card"></div>';
+
+/** The shell with a first screen filled in: the page's class, the hero's portrait, the cards' photos. */
+export function fillShell(shell: string, first: FirstScreen, image: (src: string) => string): string {
+  if (!first.page) return shell;
+  let html = shell
+    .replace('class="vs-shell"', `class="vs-shell vs-${first.page}"`)
+    .replace('<div class="vs-hero"></div>', () => `<div class="vs-hero">${first.hero}</div>`);
+  if (first.cards.some(Boolean)) {
+    const cards = Array.from({ length: SHELL_CARDS }, (_, i) => {
+      const src = first.cards[i];
+      return src ? `<div class="vs-card vs-photo">${image(src)}</div>` : SHELL_CARD;
+    });
+    html = html.replace(SHELL_CARD.repeat(SHELL_CARDS), () => cards.join(''));
+  }
+  return html;
+}
+
 export async function registerWeb(app: FastifyInstance, webDir: string) {
   const icons = new Map<string, Buffer>();
 
@@ -213,16 +247,16 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
   // The first portraits of the pages a visitor opens first, per site (and, for the search, per GeoIP
   // country), asked of the database at most once a minute (the showcase answer itself is cached publicly
   // for a minute too). A page without portraits yet asks again next time.
-  const portraits = new Map<string, { until: number; srcs: string[] }>();
+  const portraits = new Map<string, { until: number; srcs: (string | null)[] }>();
   // One lookup at a time per page: a burst of first visits waits for the same answer instead of each
   // asking the database.
-  const looking = new Map<string, Promise<string[]>>();
+  const looking = new Map<string, Promise<(string | null)[]>>();
   async function firstPortraits(
     req: FastifyRequest,
     key: string,
     find: () => Promise<{ thumb_url: string | null }[]>,
     count: number,
-  ): Promise<string[]> {
+  ): Promise<(string | null)[]> {
     const known = portraits.get(key);
     if (known && known.until >= Date.now()) return known.srcs;
     let lookup = looking.get(key);
@@ -230,8 +264,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       lookup = find()
         .then(
           (members) => {
-            const srcs = members.flatMap((m) => (m.thumb_url ? [m.thumb_url] : [])).slice(0, count);
-            if (srcs.length > 0) portraits.set(key, { until: Date.now() + 60_000, srcs });
+            // The first `count` answers in order, with or without a photo (the shell draws them in place).
+            const srcs = members.slice(0, count).map((m) => m.thumb_url);
+            if (srcs.some(Boolean)) portraits.set(key, { until: Date.now() + 60_000, srcs });
             return srcs;
           },
           (err: unknown) => {
@@ -247,45 +282,65 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
   const imagePreload = (src: string) =>
     `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}" />\n  `;
 
+  /** An image of the shell: decoded at once, never lazy; the app later draws the same file in place. */
+  const shellImage = (src: string) =>
+    `<img src="${escapeHtml(src)}" alt="" width="360" height="480" fetchpriority="high" decoding="sync" />`;
+
   /**
    * A visitor's home page (P-01): its largest paint is the first portrait of the hero, which the app only
    * asks for after its code has run, the showcase has arrived and the hero has rendered: three round trips
-   * on a phone. The showcase answer and that portrait now download with the HTML. Members are sent on to
-   * the search grid, so they get neither.
+   * on a phone. The showcase answer and that portrait now download with the HTML, and the shell shows the
+   * portrait where the hero will (decision 0017), so it is on screen before any JavaScript has run. Members
+   * are sent on to the search grid, so they get neither.
    */
-  async function homePreloads(req: FastifyRequest, site: SiteRow): Promise<string> {
-    if (req.cookies?.[SESSION_COOKIE]) return '';
-    const [portrait] = await firstPortraits(
+  async function homePreloads(req: FastifyRequest, site: SiteRow): Promise<FirstScreen> {
+    if (req.cookies?.[SESSION_COOKIE]) return NO_FIRST_SCREEN;
+    const firsts = await firstPortraits(
       req,
       `home:${site.id}`,
       async () =>
         (await getShowcase(app.db, site.countries, { cdnPrefix: site.cdnPrefix, now: new Date() })).members,
-      1,
+      24,
     );
-    return `<link rel="preload" as="fetch" crossorigin href="/api/showcase" />\n  ${portrait ? imagePreload(portrait) : ''}`;
+    const portrait = firsts.find((src) => src !== null);
+    return {
+      head: `<link rel="preload" as="fetch" crossorigin href="/api/showcase" />\n  ${portrait ? imagePreload(portrait) : ''}`,
+      page: 'home',
+      hero: portrait ? shellImage(portrait) : '',
+      cards: [],
+    };
   }
 
   /**
    * A visitor's plain search page (P-01): its largest paint is one of the first cards' photos, which the
-   * app asks for only once the search answer is in and the grid has rendered. The first row's photos (two
-   * on a phone) now download with the HTML, beside the preloaded search answer. Members search with their
-   * own defaults and blocks, so only visitors get them.
+   * app asks for only once the search answer is in and the grid has rendered. The first photos of the
+   * answer (two: the first row on a phone) now download with the HTML, beside the preloaded search
+   * answer, and the shell's grid shows them in their cards. Members search with their own defaults and
+   * blocks, so only visitors get them.
    */
   async function searchPortraits(
     req: FastifyRequest,
     route: RouteName | null,
     site: SiteRow,
-  ): Promise<string> {
-    if (!searchPreload(route, req.url, site) || req.cookies?.[SESSION_COOKIE]) return '';
+  ): Promise<FirstScreen> {
+    if (!searchPreload(route, req.url, site) || req.cookies?.[SESSION_COOKIE]) return NO_FIRST_SCREEN;
     const geoCountry = req.geoCountry(site);
-    const srcs = await firstPortraits(
+    const firsts = await firstPortraits(
       req,
       `search:${site.id}:${geoCountry}`,
       async () =>
         (await searchMembers(app.db, {}, { site, viewerId: null, geoCountry, now: new Date() })).page.results,
-      2,
+      SHELL_CARDS,
     );
-    return srcs.map(imagePreload).join('');
+    // The first two photos, in the cards they belong to; the cards after them stay placeholders.
+    let shown = 0;
+    const cards = firsts.map((src) => (src && shown++ < 2 ? src : null));
+    return {
+      head: cards.flatMap((src) => (src ? [imagePreload(src)] : [])).join(''),
+      page: 'search',
+      hero: '',
+      cards,
+    };
   }
   const manifest = readManifest(webDir);
   const catalogs = catalogChunks(manifest);
@@ -331,12 +386,12 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     const share = await shareTags(req, site);
     const catalog = catalogs.get(locale);
     const route = matchRoute(req.url.split('?')[0] ?? '/');
-    const home = route === 'index' ? await homePreloads(req, site) : await searchPortraits(req, route, site);
+    const first = route === 'index' ? await homePreloads(req, site) : await searchPortraits(req, route, site);
     const chunks = [
       ...(catalog ? [catalog] : []),
       ...routeChunks(manifest, route, site.enableSiteEntryPopup),
     ];
-    const html = shell
+    const html = fillShell(shell, first, shellImage)
       .replace('<html lang="nl">', () => `<html lang="${locale}" style="${shellTheme(site)}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.indexTitle)}</title>`)
       .replace('content="__DESCRIPTION__"', `content="${escapeHtml(site.description)}"`)
@@ -346,7 +401,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       .replace(
         '</head>',
         () =>
-          `${settingsPreload(req.url, req.hostname)}${SESSION_PRELOAD}${searchPreload(route, req.url, site)}${memberPreload(route, req.url)}${home}${chunks.map(modulePreload).join('')}${share}</head>`,
+          `${settingsPreload(req.url, req.hostname)}${SESSION_PRELOAD}${searchPreload(route, req.url, site)}${memberPreload(route, req.url)}${first.head}${chunks.map(modulePreload).join('')}${share}</head>`,
       );
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string' && site.cdnPrefix) {
