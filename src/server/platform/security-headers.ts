@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
+import { ENTRY_WARNING_SCRIPT_HASH } from './shell-entry-warning.ts';
 
 /**
  * Helmet's headers with our CSP, worked out once at start. Helmet itself rebuilds the CSP string on every
@@ -13,7 +14,8 @@ export function securityHeaders(config: Config): Record<string, string> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The shell's entry warning is the one inline script (shell-entry-warning.ts).
+        scriptSrc: ["'self'", ENTRY_WARNING_SCRIPT_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],

@@ -7,8 +7,10 @@ import { photos, profiles, sites } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { buildMember } from '../test/members.ts';
 import { SESSION_COOKIE } from './session.ts';
+import { ENTRY_WARNING_SCRIPT, ENTRY_WARNING_SCRIPT_HASH } from './shell-entry-warning.ts';
 
 // A built asset with the copies scripts/vite-precompress.ts writes beside it.
+const SHELL = readFileSync(join(import.meta.dirname, '../../web/index.html'), 'utf8');
 const ASSET = `export const x = ${JSON.stringify('vonk '.repeat(400))};\n`;
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +18,7 @@ beforeAll(async () => {
     {},
     {
       // The real shell: the server fills in its markers (site name, first photos), so they must match.
-      webShell: readFileSync(join(import.meta.dirname, '../../web/index.html'), 'utf8'),
+      webShell: SHELL,
       webFiles: {
         'assets/app-1a2b3c.js': ASSET,
         'assets/app-1a2b3c.js.br': brotliCompressSync(ASSET),
@@ -130,7 +132,6 @@ describe("P-01 issue 11 item 1: the route's code loads with the page", () => {
       '/assets/root-chrome-ffff.js',
       '/assets/members-page-gggg.js',
       '/assets/location-hhhh.js',
-      '/assets/modal-dialog-jjjj.js',
     ]);
     // The session answer the first render waits for downloads with the settings (same origin, cookies).
     expect(page.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user.php" />');
@@ -139,7 +140,7 @@ describe("P-01 issue 11 item 1: the route's code loads with the page", () => {
     expect(page.body).not.toContain('home-page-iiii');
   });
 
-  it('P-01 L-04 a route without a listed page and an unknown path preload the layouts and the warning dialog', async () => {
+  it('P-01 L-04 a route without a listed page and an unknown path preload the layouts; the warning needs no dialog code', async () => {
     for (const url of ['/credits', '/no-such-page']) {
       const page = await t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html' } });
       expect(preloads(page.body)).toEqual([
@@ -147,7 +148,6 @@ describe("P-01 issue 11 item 1: the route's code loads with the page", () => {
         '/assets/layouts-eeee.js',
         '/assets/common-dddd.js',
         '/assets/root-chrome-ffff.js',
-        '/assets/modal-dialog-jjjj.js',
       ]);
     }
   });
@@ -281,5 +281,109 @@ describe('P-01 issue 11 item 1: a profile page brings its answer', () => {
     for (const url of ['/members', '/', '/members/0', '/members/99999999999']) {
       expect(await html(url)).not.toMatch(/href="\/api\/members\/\d/);
     }
+  });
+});
+
+describe('P-01 M-05 a profile page shows its main photo in the shell (decision 0017)', () => {
+  it('P-01 M-05 the approved main photo is preloaded before the code and drawn where the page draws it', async () => {
+    const member = await buildMember(t.app.db, { name: 'Fotomodel' });
+    const [photo] = await t.app.db
+      .insert(photos)
+      .values({
+        userId: member.id,
+        filename: 'main1.webp',
+        thumbFilename: 'main1_t.webp',
+        width: 600,
+        height: 800,
+      })
+      .returning({ id: photos.id });
+    await t.app.db.update(profiles).set({ mainPhotoId: photo?.id }).where(eq(profiles.userId, member.id));
+    const html = (
+      await t.app.inject({
+        url: `/members/${member.id}`,
+        headers: { host: 'localhost', accept: 'text/html' },
+      })
+    ).body;
+    const preload = '<link rel="preload" as="image" fetchpriority="high" href="/media/main1.webp" />';
+    expect(html).toContain(preload);
+    expect(html.indexOf(preload)).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    expect(html).toContain('class="vs-shell vs-member"');
+    expect(html).toContain('<div class="vs-card vs-photo vs-main"><img src="/media/main1.webp" alt=""');
+    // A photo not yet approved is neither shared nor shown.
+    await t.app.db
+      .update(photos)
+      .set({ status: 'pending' })
+      .where(eq(photos.id, photo?.id ?? 0));
+    const pending = (
+      await t.app.inject({
+        url: `/members/${member.id}`,
+        headers: { host: 'localhost', accept: 'text/html' },
+      })
+    ).body;
+    expect(pending).not.toContain('main1.webp');
+    expect(pending).not.toContain('class="vs-shell vs-member"');
+  });
+});
+
+describe('L-04 P-01 the site-entry warning comes with the shell (decision 0017)', () => {
+  const page = (url: string, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
+    t.app.inject({ url, cookies, headers: { host: 'localhost', accept: 'text/html', ...headers } });
+
+  it("L-04 a new visitor's first page carries the warning, opened by its one inline script, allowed by hash", async () => {
+    const res = await page('/members/27');
+    const html = res.body;
+    expect(html).toMatch(
+      /<dialog id="vs-entry" class="vs-entry" aria-labelledby="vs-entry-title" aria-describedby="vs-entry-text">/,
+    );
+    expect(html).toContain('<h2 id="vs-entry-title">Belangrijke informatie</h2>');
+    expect(html).toContain('Vonk is een datingsite voor volwassenen. Je moet minstens 18 jaar oud zijn');
+    expect(html).toContain('data-enter autofocus>Ik ben 18+ en ga verder</button>');
+    expect(html).toContain('>Verlaat de site</a>');
+    // Before the app's root, so it opens while the page is parsed; the script is exactly the hashed one.
+    expect(html.indexOf('id="vs-entry"')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html).toContain(`<script>${ENTRY_WARNING_SCRIPT}</script>`);
+    expect(String(res.headers['content-security-policy'])).toContain(
+      `script-src 'self' ${ENTRY_WARNING_SCRIPT_HASH}`,
+    );
+    // In the visitor's language.
+    const de = await page('/members/27', { cookie: 'i18n_redirected=de' });
+    expect(de.body).toContain('<h2 id="vs-entry-title">Wichtige Informationen</h2>');
+  });
+
+  it('L-04 members, other countries, pages without the warning and campaign pages get none', async () => {
+    const member = await buildMember(t.app.db, { name: 'Binnen' });
+    const cases: [string, Record<string, string>, Record<string, string>][] = [
+      ['/', {}, member.cookies],
+      ['/reset-password', {}, {}],
+      ['/complete-signup', {}, {}],
+      ['/landers/tinderswipe', {}, {}],
+    ];
+    for (const [url, headers, cookies] of cases) {
+      const res = await page(url, headers, cookies);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, `${url} ${JSON.stringify(headers)}`).not.toContain('id="vs-entry"');
+    }
+    // A stale session cookie is a visitor: the warning shows, as the app would show it.
+    expect((await page('/', {}, { [SESSION_COOKIE]: 'stale' })).body).toContain('id="vs-entry"');
+    // A visitor from outside the site's countries (the country from a trusted proxy's header).
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' }, { webShell: SHELL });
+    try {
+      const get = (country: string) =>
+        proxied.app.inject({
+          url: '/',
+          headers: { host: 'localhost', accept: 'text/html', 'cf-ipcountry': country },
+        });
+      expect((await get('JP')).body).not.toContain('id="vs-entry"');
+      expect((await get('NL')).body).toContain('id="vs-entry"');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('L-04 a hostile site name stays text inside the warning', async () => {
+    const html = (await page('/', { host: '127.0.0.1' })).body;
+    const dialog = html.slice(html.indexOf('<dialog'), html.indexOf('</dialog>'));
+    expect(dialog).toContain('Goud&lt;/span&gt;&lt;script&gt;');
+    expect(dialog).not.toContain('<script>alert(1)</script>');
   });
 });

@@ -3,14 +3,16 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { ENTRY_WARNING_HIDDEN_ON, matchRoute, type RouteName, STATIC_PAGES } from '../../shared/routes.ts';
+import { layoutOfRoute, shouldShowEntryWarning } from '../../shared/entry-warning.ts';
+import { matchRoute, type RouteName, STATIC_PAGES } from '../../shared/routes.ts';
 import { searchMembers } from '../features/discovery/service.ts';
 import { getShareMeta } from '../features/profiles/service.ts';
 import { getShowcase } from '../features/profiles/showcase.ts';
 import type { SiteRow } from '../features/site/queries.ts';
 import { t } from './i18n.ts';
 import { cspWithImageOrigin } from './security-headers.ts';
-import { SESSION_COOKIE } from './session.ts';
+import { findSessionUser, SESSION_COOKIE } from './session.ts';
+import { entryWarningShell } from './shell-entry-warning.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -72,15 +74,13 @@ const FIRST_PAGES: Partial<Record<RouteName, string>> = {
 };
 /** Every page renders inside a layout and the root chrome (loading bar, scroll restoration). */
 const LAYOUT_MODULES = ['layouts/layouts.tsx', 'layouts/root-chrome.tsx'];
-/** The dialog code (Radix) the site-entry warning opens in on a visitor's first page (L-04). */
-const DIALOG_MODULE = 'components/modal-dialog.tsx';
 
 /**
  * The chunks a route's first render needs beyond the entry: layouts and page module with the chunks they
  * import, in the order they are needed. Preloaded with the HTML, they download beside the entry instead of
  * in waves after it has run (P-01).
  */
-export function routeChunks(manifest: Manifest, route: RouteName | null, entryWarning = false): string[] {
+export function routeChunks(manifest: Manifest, route: RouteName | null): string[] {
   const files: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -91,11 +91,8 @@ export function routeChunks(manifest: Manifest, route: RouteName | null, entryWa
     for (const dep of entry.imports ?? []) visit(dep);
   };
   const page = route ? FIRST_PAGES[route] : undefined;
-  // The warning's dialog would otherwise load only once the layout has rendered: one more round trip
-  // before the first screen. Whether it shows is decided in the browser (entry-warning-rules.ts); once
-  // skipped, the chunk is in the cache for good.
-  const dialog = entryWarning && !(route && ENTRY_WARNING_HIDDEN_ON.includes(route)) ? [DIALOG_MODULE] : [];
-  for (const key of [...LAYOUT_MODULES, ...(page ? [page] : []), ...dialog]) visit(key);
+  // The site-entry warning needs none of the app's dialog code: it comes with the shell (L-04).
+  for (const key of [...LAYOUT_MODULES, ...(page ? [page] : [])]) visit(key);
   return files;
 }
 
@@ -155,10 +152,10 @@ export function memberPreload(route: RouteName | null, url: string): string {
  */
 interface FirstScreen {
   head: string;
-  page: 'home' | 'search' | null;
+  page: 'home' | 'search' | 'member' | null;
   /** The hero's first portrait (home). */
   hero: string;
-  /** The first cards of the grid in answer order: a photo address or null (search). */
+  /** The first cards of the grid in answer order: a photo address or null (search); the main photo (member). */
   cards: (string | null)[];
 }
 const NO_FIRST_SCREEN: FirstScreen = { head: '', page: null, hero: '', cards: [] };
@@ -172,7 +169,10 @@ export function fillShell(shell: string, first: FirstScreen, image: (src: string
   let html = shell
     .replace('class="vs-shell"', `class="vs-shell vs-${first.page}"`)
     .replace('<div class="vs-hero"></div>', () => `<div class="vs-hero">${first.hero}</div>`);
-  if (first.cards.some(Boolean)) {
+  if (first.page === 'member' && first.cards[0]) {
+    const main = `<div class="vs-card vs-photo vs-main">${image(first.cards[0])}</div>`;
+    html = html.replace(SHELL_CARD.repeat(SHELL_CARDS), () => main);
+  } else if (first.cards.some(Boolean)) {
     const cards = Array.from({ length: SHELL_CARDS }, (_, i) => {
       const src = first.cards[i];
       return src ? `<div class="vs-card vs-photo">${image(src)}</div>` : SHELL_CARD;
@@ -349,17 +349,22 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
    * Open Graph tags for a shared profile link (M-05): name, age and city, the start of the about text,
    * and the main image only when it is approved (spec §4). Anyone else gets the plain shell.
    */
-  async function shareTags(req: FastifyRequest, site: SiteRow): Promise<string> {
+  async function shareTags(
+    req: FastifyRequest,
+    site: SiteRow,
+  ): Promise<{ tags: string; photo: string | null }> {
+    const none = { tags: '', photo: null };
     const id = Number(MEMBER_PATH.exec(req.url.split('?')[0] ?? '')?.[1]);
-    if (!(id > 0 && id <= 2_147_483_647)) return '';
+    if (!(id > 0 && id <= 2_147_483_647)) return none;
     const meta = await getShareMeta(app.db, id, new Date()).catch((err: unknown) => {
       req.log.warn({ err }, 'share preview failed');
       return null;
     });
-    if (!meta) return '';
+    if (!meta) return none;
     const tag = (property: string, content: string) =>
       `<meta property="${property}" content="${escapeHtml(content)}" />`;
     const tags = [tag('og:title', meta.title)];
+    let photo: string | null = null;
     if (meta.description) tags.push(tag('og:description', meta.description));
     if (meta.imagePath) {
       const base = /^https?:\/\//i.test(site.cdnPrefix)
@@ -367,10 +372,21 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
         : `${req.protocol}://${req.host}${site.cdnPrefix}`;
       tags.push(tag('og:image', `${base.replace(/\/+$/, '')}${meta.imagePath}`));
       // The profile page's main photo is its largest paint: it downloads beside the app's code (P-01).
-      const src = `${site.cdnPrefix.replace(/\/+$/, '')}${meta.imagePath}`;
-      tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}" />`);
+      // Preloaded before the page's code (first screen, below): it is the page's largest paint.
+      photo = `${site.cdnPrefix.replace(/\/+$/, '')}${meta.imagePath}`;
     }
-    return tags.join('\n    ');
+    return { tags: tags.join('\n    '), photo };
+  }
+
+  /** A live session behind the cookie (pages are not API calls, so the session hook skips them). */
+  async function hasSession(req: FastifyRequest): Promise<boolean> {
+    const token = req.cookies?.[SESSION_COOKIE];
+    if (!token || token.length > 100) return false;
+    const user = await findSessionUser(app.db, token).catch((err: unknown) => {
+      req.log.warn({ err }, 'session lookup for the shell failed');
+      return null;
+    });
+    return user !== null && user.status !== 'deleted';
   }
 
   async function sendShell(req: FastifyRequest, reply: FastifyReply, status: number) {
@@ -386,12 +402,37 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     const share = await shareTags(req, site);
     const catalog = catalogs.get(locale);
     const route = matchRoute(req.url.split('?')[0] ?? '/');
-    const first = route === 'index' ? await homePreloads(req, site) : await searchPortraits(req, route, site);
-    const chunks = [
-      ...(catalog ? [catalog] : []),
-      ...routeChunks(manifest, route, site.enableSiteEntryPopup),
-    ];
+    const first =
+      route === 'index'
+        ? await homePreloads(req, site)
+        : share.photo
+          ? // A profile's main photo, where the profile page draws it (decision 0017).
+            { head: imagePreload(share.photo), page: 'member' as const, hero: '', cards: [share.photo] }
+          : await searchPortraits(req, route, site);
+    const warning = shouldShowEntryWarning({
+      layout: layoutOfRoute(route),
+      routeName: route,
+      // Read in the browser by the shell's script: a skip stored before, the installed app.
+      skippedAt: null,
+      standalone: false,
+      loggedIn: await hasSession(req),
+      enabled: site.enableSiteEntryPopup,
+      country: req.geoCountry(site),
+      countries: site.countries,
+    })
+      ? entryWarningShell({
+          title: escapeHtml(t(locale, 'entry.title')),
+          adult: escapeHtml(t(locale, 'entry.adult', { site: site.name, min_age: site.minAge })),
+          fictional: escapeHtml(t(locale, 'entry.fictional', { site: site.name })),
+          agree: escapeHtml(t(locale, 'entry.agree')),
+          enter: escapeHtml(t(locale, 'entry.enter', { min_age: site.minAge })),
+          leave: escapeHtml(t(locale, 'entry.leave')),
+        })
+      : '';
+    const chunks = [...(catalog ? [catalog] : []), ...routeChunks(manifest, route)];
     const html = fillShell(shell, first, shellImage)
+      // Before the root: it opens while the page is parsed, before the first paint.
+      .replace('<div id="root">', () => `${warning}<div id="root">`)
       .replace('<html lang="nl">', () => `<html lang="${locale}" style="${shellTheme(site)}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.indexTitle)}</title>`)
       .replace('content="__DESCRIPTION__"', `content="${escapeHtml(site.description)}"`)
@@ -401,7 +442,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       .replace(
         '</head>',
         () =>
-          `${settingsPreload(req.url, req.hostname)}${SESSION_PRELOAD}${searchPreload(route, req.url, site)}${memberPreload(route, req.url)}${first.head}${chunks.map(modulePreload).join('')}${share}</head>`,
+          `${settingsPreload(req.url, req.hostname)}${SESSION_PRELOAD}${searchPreload(route, req.url, site)}${memberPreload(route, req.url)}${first.head}${chunks.map(modulePreload).join('')}${share.tags}</head>`,
       );
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string' && site.cdnPrefix) {

@@ -1,11 +1,16 @@
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import {
+  ENTRY_WARNING_KEY,
+  type LayoutName,
+  SHELL_ENTRY_WARNING_ATTR,
+  shouldShowEntryWarning,
+} from '../../shared/entry-warning.ts';
 import { matchRoute } from '../../shared/routes.ts';
 import { isStandalone } from '../browser-hooks.ts';
 import { Modal } from '../components/modal.tsx';
 import { useSite } from '../site-context.tsx';
-import { ENTRY_WARNING_KEY, type LayoutName, shouldShowEntryWarning } from './entry-warning-rules.ts';
 
 function readSkipped(): string | null {
   try {
@@ -15,20 +20,31 @@ function readSkipped(): string | null {
   }
 }
 
-/** Site-entry warning 'Belangrijke informatie' (L-04). */
+/** The shell opened the warning for this page load (platform/shell-entry-warning.ts): it stays in charge. */
+function shellOwnsWarning(): boolean {
+  return document.documentElement.getAttribute(SHELL_ENTRY_WARNING_ATTR) === 'shell';
+}
+
+/**
+ * Site-entry warning 'Belangrijke informatie' (L-04). On a page load the server's shell shows it before
+ * the app has run (decision 0017); this one shows where the shell's did not and the rules now say it
+ * should, such as a layout of another kind opened inside the app.
+ */
 export function EntryWarning({ layout, loggedIn }: { layout: LayoutName; loggedIn: boolean }) {
   const { settings } = useSite();
-  const [open, setOpen] = useState(() =>
-    shouldShowEntryWarning({
-      layout,
-      routeName: matchRoute(location.pathname),
-      skippedAt: readSkipped(),
-      standalone: isStandalone(),
-      loggedIn,
-      enabled: settings.enable_site_entry_popup,
-      country: settings.geoip_country,
-      countries: settings.countries,
-    }),
+  const [open, setOpen] = useState(
+    () =>
+      !shellOwnsWarning() &&
+      shouldShowEntryWarning({
+        layout,
+        routeName: matchRoute(location.pathname),
+        skippedAt: readSkipped(),
+        standalone: isStandalone(),
+        loggedIn,
+        enabled: settings.enable_site_entry_popup,
+        country: settings.geoip_country,
+        countries: settings.countries,
+      }),
   );
   const close = () => {
     try {

@@ -5,7 +5,6 @@ import { matchRoute } from '../../shared/routes.ts';
 import { useLoggedIn } from '../api/session.ts';
 import { AfterFirstPaint } from '../components/after-first-paint.tsx';
 import { Logo } from '../components/logo.tsx';
-import { preloadModal } from '../components/modal.tsx';
 import { OfflineNotice } from '../components/offline-notice.tsx';
 import { SignupModalHost } from '../features/accounts/signup-modal-host.tsx';
 import { useRememberTracking } from '../tracking.ts';
@@ -43,8 +42,6 @@ const FOCUSED_ROUTES: readonly string[] = ['signup', 'complete-signup'];
 export function DefaultLayout() {
   const loggedIn = useLoggedIn();
   useRememberTracking();
-  // The entry warning draws just after the first paint; its dialog code starts loading now.
-  preloadModal();
   const focused = FOCUSED_ROUTES.includes(matchRoute(useLocation().pathname) ?? '');
   return (
     <div
@@ -105,8 +102,6 @@ export function DefaultLayout() {
 export function ChatLayout() {
   const loggedIn = useLoggedIn();
   useRememberTracking();
-  // The entry warning draws just after the first paint; its dialog code starts loading now.
-  preloadModal();
   return (
     <div className="flex h-dvh flex-col" data-layout="chat" data-logged-in={loggedIn}>
       <main id="main" className="min-h-0 flex-1">
@@ -144,8 +139,6 @@ export function LanderLayout() {
 export function EmptyLayout() {
   const loggedIn = useLoggedIn();
   useRememberTracking();
-  // The entry warning draws just after the first paint; its dialog code starts loading now.
-  preloadModal();
   return (
     <div className="min-h-dvh" data-layout="empty" data-logged-in={loggedIn}>
       <SkipLink />

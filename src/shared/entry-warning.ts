@@ -1,4 +1,4 @@
-import { ENTRY_WARNING_HIDDEN_ON } from '../../shared/routes.ts';
+import { ENTRY_WARNING_HIDDEN_ON, type RouteName } from './routes.ts';
 
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
 export const ENTRY_WARNING_KEY = 'vonk.entry-warning-skipped';
@@ -22,3 +22,17 @@ export function shouldShowEntryWarning(s: {
   if (s.layout === 'chat' && !CHAT_LAYOUT_COUNTRIES.includes(s.country)) return false;
   return true;
 }
+
+/** The layout a route is drawn in (the web router's groups): the server decides the warning before the app runs. */
+export function layoutOfRoute(route: RouteName | null): LayoutName {
+  if (route === 'chats-id' || route === 'members-id-chat') return 'chat';
+  if (route === 'landers-tinderswipe') return 'lander';
+  if (route === 'test-checkout') return 'empty';
+  return 'default';
+}
+
+/**
+ * Set on <html> by the shell's own entry warning (platform/shell-entry-warning.ts) when it opens: the
+ * app then leaves the warning to it for this page load.
+ */
+export const SHELL_ENTRY_WARNING_ATTR = 'data-entry-warning';
