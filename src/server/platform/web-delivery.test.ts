@@ -10,6 +10,17 @@ import { SESSION_COOKIE } from './session.ts';
 import { ENTRY_WARNING_SCRIPT, ENTRY_WARNING_SCRIPT_HASH } from './shell-entry-warning.ts';
 
 // A built asset with the copies scripts/vite-precompress.ts writes beside it.
+/** Stores `<name>.webp` (thumbnail `<name>_t.webp`) as the member's approved main photo. */
+async function giveMainPhoto(userId: number, name: string): Promise<number> {
+  const [photo] = await t.app.db
+    .insert(photos)
+    .values({ userId, filename: `${name}.webp`, thumbFilename: `${name}_t.webp`, width: 600, height: 800 })
+    .returning({ id: photos.id });
+  if (!photo) throw new Error('no photo stored');
+  await t.app.db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.userId, userId));
+  return photo.id;
+}
+
 const SHELL = readFileSync(join(import.meta.dirname, '../../web/index.html'), 'utf8');
 const ASSET = `export const x = ${JSON.stringify('vonk '.repeat(400))};\n`;
 let t: TestApp;
@@ -183,17 +194,7 @@ describe('P-01 issue 11 item 1: the home page brings its first portrait', () => 
   it("P-01 L-07 a visitor's home page preloads the showcase and its first portrait; members and other pages get neither", async () => {
     const member = await buildMember(t.app.db, { name: 'Portret', lastActiveAt: new Date() });
     await t.app.db.update(profiles).set({ lastActiveAt: new Date() }).where(eq(profiles.userId, member.id));
-    const [photo] = await t.app.db
-      .insert(photos)
-      .values({
-        userId: member.id,
-        filename: 'home1.webp',
-        thumbFilename: 'home1_t.webp',
-        width: 600,
-        height: 800,
-      })
-      .returning({ id: photos.id });
-    await t.app.db.update(profiles).set({ mainPhotoId: photo?.id }).where(eq(profiles.userId, member.id));
+    await giveMainPhoto(member.id, 'home1');
 
     const home = (await t.app.inject({ url: '/', headers: { host: 'localhost', accept: 'text/html' } })).body;
     expect(home).toContain(SHOWCASE);
@@ -287,17 +288,7 @@ describe('P-01 issue 11 item 1: a profile page brings its answer', () => {
 describe('P-01 M-05 a profile page shows its main photo in the shell (decision 0017)', () => {
   it('P-01 M-05 the approved main photo is preloaded before the code and drawn where the page draws it', async () => {
     const member = await buildMember(t.app.db, { name: 'Fotomodel' });
-    const [photo] = await t.app.db
-      .insert(photos)
-      .values({
-        userId: member.id,
-        filename: 'main1.webp',
-        thumbFilename: 'main1_t.webp',
-        width: 600,
-        height: 800,
-      })
-      .returning({ id: photos.id });
-    await t.app.db.update(profiles).set({ mainPhotoId: photo?.id }).where(eq(profiles.userId, member.id));
+    const photoId = await giveMainPhoto(member.id, 'main1');
     const html = (
       await t.app.inject({
         url: `/members/${member.id}`,
@@ -310,10 +301,7 @@ describe('P-01 M-05 a profile page shows its main photo in the shell (decision 0
     expect(html).toContain('class="vs-shell vs-member"');
     expect(html).toContain('<div class="vs-card vs-photo vs-main"><img src="/media/main1.webp" alt=""');
     // A photo not yet approved is neither shared nor shown.
-    await t.app.db
-      .update(photos)
-      .set({ status: 'pending' })
-      .where(eq(photos.id, photo?.id ?? 0));
+    await t.app.db.update(photos).set({ status: 'pending' }).where(eq(photos.id, photoId));
     const pending = (
       await t.app.inject({
         url: `/members/${member.id}`,
