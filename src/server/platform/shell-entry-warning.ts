@@ -3,7 +3,7 @@ import { ENTRY_WARNING_KEY, SHELL_ENTRY_WARNING_ATTR } from '../../shared/entry-
 
 /**
  * The site-entry warning (L-04) as part of the HTML shell, for a visitor the server knows it applies to
- * (decision 0017). It opens while the page is parsed, before the first paint and before any of the app's
+ * (decision 0018). It opens while the page is parsed, before the first paint and before any of the app's
  * code: the warning is the first thing a new visitor sees, not something that jumps over a page already
  * drawn, and the browser makes the still tiny page inert at almost no cost (on the drawn page,
  * `showModal()` restyled everything: about 80 ms on a phone). The app leaves the warning to it for the

@@ -207,7 +207,7 @@ describe('P-01 issue 11 item 1: the home page brings its first portrait', () => 
     expect(first).toMatch(/home1_t\.webp$/);
     // Exactly the address the hero's first <img> asks, so the browser uses the preloaded copy.
     expect(home).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${first}" />`);
-    // The shell shows it in the hero before any JavaScript runs (decision 0017).
+    // The shell shows it in the hero before any JavaScript runs (decision 0018).
     expect(home).toContain('class="vs-shell vs-home"');
     expect(home).toMatch(
       new RegExp(`<div class="vs-hero"><img src="${first}" alt="" [^>]*fetchpriority="high"`),
@@ -239,7 +239,7 @@ describe('P-01 issue 11 item 1: the home page brings its first portrait', () => 
     for (const src of firsts) {
       expect(page).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${src}" />`);
     }
-    // The shell's grid shows them in the cards of their members, in answer order (decision 0017).
+    // The shell's grid shows them in the cards of their members, in answer order (decision 0018).
     expect(page).toContain('class="vs-shell vs-search"');
     const cards = [...page.matchAll(/<div class="vs-card( vs-photo)?">(?:<img src="([^"]+)")?/g)].map(
       (m) => m[2] ?? null,
@@ -285,7 +285,7 @@ describe('P-01 issue 11 item 1: a profile page brings its answer', () => {
   });
 });
 
-describe('P-01 M-05 a profile page shows its main photo in the shell (decision 0017)', () => {
+describe('P-01 M-05 a profile page shows its main photo in the shell (decision 0018)', () => {
   it('P-01 M-05 the approved main photo is preloaded before the code and drawn where the page draws it', async () => {
     const member = await buildMember(t.app.db, { name: 'Fotomodel' });
     const photoId = await giveMainPhoto(member.id, 'main1');
@@ -313,7 +313,7 @@ describe('P-01 M-05 a profile page shows its main photo in the shell (decision 0
   });
 });
 
-describe('L-04 P-01 the site-entry warning comes with the shell (decision 0017)', () => {
+describe('L-04 P-01 the site-entry warning comes with the shell (decision 0018)', () => {
   const page = (url: string, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
     t.app.inject({ url, cookies, headers: { host: 'localhost', accept: 'text/html', ...headers } });
 

@@ -146,7 +146,7 @@ export function memberPreload(route: RouteName | null, url: string): string {
  * shell with a real 404 status for anything else. Per-site title, language, manifest and icons.
  */
 /**
- * What the inline shell shows of a visitor's first page before the app runs (P-01, decision 0017): the
+ * What the inline shell shows of a visitor's first page before the app runs (P-01, decision 0018): the
  * first photos, drawn where the app draws them, so the page's largest paint waits for the photo and not
  * for the app's code. `head` holds the matching preloads.
  */
@@ -290,7 +290,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
    * A visitor's home page (P-01): its largest paint is the first portrait of the hero, which the app only
    * asks for after its code has run, the showcase has arrived and the hero has rendered: three round trips
    * on a phone. The showcase answer and that portrait now download with the HTML, and the shell shows the
-   * portrait where the hero will (decision 0017), so it is on screen before any JavaScript has run. Members
+   * portrait where the hero will (decision 0018), so it is on screen before any JavaScript has run. Members
    * are sent on to the search grid, so they get neither.
    */
   async function homePreloads(req: FastifyRequest, site: SiteRow): Promise<FirstScreen> {
@@ -406,7 +406,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
       route === 'index'
         ? await homePreloads(req, site)
         : share.photo
-          ? // A profile's main photo, where the profile page draws it (decision 0017).
+          ? // A profile's main photo, where the profile page draws it (decision 0018).
             { head: imagePreload(share.photo), page: 'member' as const, hero: '', cards: [share.photo] }
           : await searchPortraits(req, route, site);
     const warning = shouldShowEntryWarning({

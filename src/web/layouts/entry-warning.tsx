@@ -27,7 +27,7 @@ function shellOwnsWarning(): boolean {
 
 /**
  * Site-entry warning 'Belangrijke informatie' (L-04). On a page load the server's shell shows it before
- * the app has run (decision 0017); this one shows where the shell's did not and the rules now say it
+ * the app has run (decision 0018); this one shows where the shell's did not and the rules now say it
  * should, such as a layout of another kind opened inside the app.
  */
 export function EntryWarning({ layout, loggedIn }: { layout: LayoutName; loggedIn: boolean }) {
