@@ -1,7 +1,9 @@
 /// <reference lib="webworker" />
+
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -34,6 +36,23 @@ registerRoute(
 registerRoute(
   ({ url }) => ['/api/settings', '/api/company', '/api/interests'].includes(url.pathname),
   new NetworkFirst({ cacheName: 'site-basics', networkTimeoutSeconds: 4 }),
+);
+
+// Public member photos (content-addressed, immutable): kept for the pages kept above, whose shell draws the
+// first photos before the app runs (decision 0018), so an offline start shows them instead of broken images.
+// Private chat photos (/media/private/, signed per viewer) are never kept here.
+registerRoute(
+  ({ url, request }) =>
+    request.destination === 'image' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/media/') &&
+    !url.pathname.startsWith('/media/private/'),
+  new CacheFirst({
+    cacheName: 'photos',
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
 );
 
 self.addEventListener('install', () => {
