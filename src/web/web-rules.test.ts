@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, isSessionLost, retryDelay, shouldRetry } from './api/client.ts';
 import { shouldShowEntryWarning } from '../shared/entry-warning.ts';
+import { ApiError, isSessionLost, retryDelay, shouldRetry } from './api/client.ts';
 
 const base = {
   layout: 'default' as const,

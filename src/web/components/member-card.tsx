@@ -133,7 +133,8 @@ function FilledGrid(props: { members: readonly TMemberCard[]; label?: string; ea
   return (
     <ul className={MEMBER_GRID} aria-label={props.label}>
       {props.members.map((m, i) => (
-        <li key={m.id}>
+        // Cards after the first screen's are skipped by the browser until scrolled near (.cv-auto).
+        <li key={m.id} className={i < FIRST_CARDS ? undefined : 'cv-auto [--cv-size:250px]'}>
           {all || i < FIRST_CARDS ? (
             <MemberCard member={m} eager={i < props.eagerCount} />
           ) : (

@@ -4,8 +4,25 @@ import { LOCALES } from '../../shared/i18n/locales.ts';
 import { createCountingIntlCache, formatCount } from './numbers.ts';
 
 const COUNTS = [
-  0, 1, 7, 42, 999, 1000, 1234, 9999, 10_000, 12_345, 99_999, 100_000, 123_456, 999_999, 1_000_000, 2_000_000,
-  12_345_678, 2 ** 40, Number.MAX_SAFE_INTEGER,
+  0,
+  1,
+  7,
+  42,
+  999,
+  1000,
+  1234,
+  9999,
+  10_000,
+  12_345,
+  99_999,
+  100_000,
+  123_456,
+  999_999,
+  1_000_000,
+  2_000_000,
+  12_345_678,
+  2 ** 40,
+  Number.MAX_SAFE_INTEGER,
 ];
 
 describe('P-01 counts without the browser number formatter', () => {
@@ -28,7 +45,10 @@ describe('P-01 counts without the browser number formatter', () => {
     const nl = createIntl({ locale: 'nl', messages: { m: message } }, createCountingIntlCache());
     expect(nl.formatMessage({ id: 'm' }, { count: 2000 })).toBe('2.000 leden');
     expect(nl.formatMessage({ id: 'm' }, { count: 1 })).toBe('1 lid');
-    const fr = createIntl({ locale: 'fr', messages: { m: '{count, number} membres' } }, createCountingIntlCache());
+    const fr = createIntl(
+      { locale: 'fr', messages: { m: '{count, number} membres' } },
+      createCountingIntlCache(),
+    );
     expect(fr.formatMessage({ id: 'm' }, { count: 12_345 })).toBe('12\u202f345 membres');
     expect(nl.formatNumber(1234)).toBe('1.234');
     expect(spy).not.toHaveBeenCalled();

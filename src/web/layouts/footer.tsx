@@ -105,7 +105,7 @@ export function Footer() {
   const company = useCompany();
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 border-t border-line bg-surface pb-[calc(env(safe-area-inset-bottom)+1.5rem)] pt-8 text-sm text-muted">
+    <footer className="cv-auto mt-16 border-t [--cv-size:520px] border-line bg-surface pb-[calc(env(safe-area-inset-bottom)+1.5rem)] pt-8 text-sm text-muted">
       <div className="mx-auto max-w-6xl space-y-5 px-4">
         <nav aria-label={settings.name}>
           <ul className="flex flex-wrap gap-x-1 gap-y-1">

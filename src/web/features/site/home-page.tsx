@@ -36,7 +36,7 @@ function BelowTheFold() {
   const intl = useIntl();
   return (
     <>
-      <section className="mx-auto max-w-6xl px-4 py-14" aria-labelledby="how">
+      <section className="cv-auto mx-auto max-w-6xl px-4 py-14 [--cv-size:900px]" aria-labelledby="how">
         <h2 id="how" className="text-2xl font-bold md:text-3xl">
           <FormattedMessage id="home.how_title" />
         </h2>
@@ -58,7 +58,7 @@ function BelowTheFold() {
         </ol>
       </section>
 
-      <section className="bg-surface" aria-labelledby="why">
+      <section className="cv-auto bg-surface [--cv-size:1100px]" aria-labelledby="why">
         <div className="mx-auto max-w-6xl px-4 py-14">
           <h2 id="why" className="text-2xl font-bold md:text-3xl">
             <FormattedMessage id="home.why_title" values={{ site: settings.name }} />
