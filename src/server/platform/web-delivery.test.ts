@@ -115,7 +115,9 @@ describe('P-01 issue 11 item 1: the inline shell', () => {
 describe('P-01 issue 11 item 1: the catalog loads with the page', () => {
   it("I-02 the page preloads the catalog of the visitor's locale, and only that one", async () => {
     const nl = await t.app.inject({ url: '/members', headers: { host: 'localhost', accept: 'text/html' } });
-    expect(nl.body).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-nl-bbbb.js" />');
+    expect(nl.body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-nl-bbbb.js" />',
+    );
     expect(nl.body).not.toContain('messages-de-cccc');
     const de = await t.app.inject({
       url: '/members',
@@ -129,7 +131,9 @@ describe('P-01 issue 11 item 1: the catalog loads with the page', () => {
 
 describe("P-01 issue 11 item 1: the route's code loads with the page", () => {
   const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g)].map(
+      (m) => m[1],
+    );
 
   it("P-01 the search page preloads the layouts, the page's chunk and what they import, each once", async () => {
     const page = await t.app.inject({

@@ -123,23 +123,21 @@ const FIRST_CARDS = 6;
 
 function FilledGrid(props: { members: readonly TMemberCard[]; label?: string; eagerCount: number }) {
   // A first screen holds at most six cards (one row of the widest grid, three rows on a phone): the rest
-  // are placeholders of the same size for one task, so the first render is short and nothing moves (P-01).
-  const [all, setAll] = useState(props.members.length <= FIRST_CARDS);
+  // are placeholders of the same size at first, drawn six to a task after it, so no task is long and
+  // nothing moves (P-01).
+  const count = props.members.length;
+  const [shown, setShown] = useState(Math.min(count, FIRST_CARDS));
   useEffect(() => {
-    if (all) return;
-    const timer = window.setTimeout(() => setAll(true));
+    if (shown >= count) return;
+    const timer = window.setTimeout(() => setShown((n) => Math.min(count, n + FIRST_CARDS)));
     return () => clearTimeout(timer);
-  }, [all]);
+  }, [shown, count]);
   return (
     <ul className={MEMBER_GRID} aria-label={props.label}>
       {props.members.map((m, i) => (
         // Cards after the first screen's are skipped by the browser until scrolled near (.cv-auto).
         <li key={m.id} className={i < FIRST_CARDS ? undefined : 'cv-auto [--cv-size:250px]'}>
-          {all || i < FIRST_CARDS ? (
-            <MemberCard member={m} eager={i < props.eagerCount} />
-          ) : (
-            <MemberCardSkeleton />
-          )}
+          {i < shown ? <MemberCard member={m} eager={i < props.eagerCount} /> : <MemberCardSkeleton />}
         </li>
       ))}
     </ul>
