@@ -71,6 +71,15 @@ describe('C-12 C-03 sends that share one transaction (group commit)', () => {
       { seq: 2, body: 'antwoord' },
       { seq: 3, body: 'twee' },
     ]);
+    // The answered rows are the stored rows (a stored message is answered with what was sent plus the id
+    // and sequence the database gave it; a duplicate with its stored row).
+    const rows = await t.app.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, id))
+      .orderBy(messages.seq);
+    const answered = outcomes.flatMap((o) => (o.status === 'error' ? [] : [o.row]));
+    expect(answered).toEqual([rows[0], rows[1], rows[2], rows[0]]);
     const ledger = await t.app.db
       .select({ amount: creditLedger.amount, reference: creditLedger.reference })
       .from(creditLedger)

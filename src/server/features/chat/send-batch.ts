@@ -4,7 +4,7 @@ import type { MessageRow } from './queries.ts';
 
 /**
  * Group commit for chat sends (decision 0013). Sends that arrive while a batch is in the database wait
- * for it and then go in together: one call of `chat_send_batch` (migration 0015), one transaction, one
+ * for it and then go in together: one call of `chat_send` (migration 0022), one transaction, one
  * commit for all of them. Each message is checked completely before its first write, so one refused
  * message never takes its neighbours down, and the database function is the only place a send is written.
  * A lone send goes in at once: batching adds no wait, it only soaks up what queues behind a busy database.
@@ -56,7 +56,11 @@ interface RawOutcome {
   status: 'ok' | 'duplicate' | 'error';
   error?: BatchError;
   required?: number;
+  /** A duplicate's stored row (snake_case keys). */
   row?: Record<string, unknown>;
+  /** A stored message's id and sequence number; the rest of its row is what was sent. */
+  id?: number;
+  seq?: number;
   credits?: number;
   spent?: number;
   free_left?: number | null;
@@ -79,6 +83,28 @@ const camel = (key: string) => {
   return name;
 };
 
+/** The row of a message just stored: what was sent, with the id, sequence and credits the database gave it. */
+function storedRow(item: BatchItem, id: number, seq: number, spent: number): MessageRow {
+  return {
+    id,
+    conversationId: item.conv,
+    seq,
+    senderId: item.sender,
+    sentBy: item.sent_by,
+    kind: item.kind,
+    body: item.body,
+    photoFilename: item.photo_filename,
+    photoThumbFilename: item.photo_thumb_filename,
+    photoWidth: item.photo_width,
+    photoHeight: item.photo_height,
+    giftCode: item.gift_code,
+    clientId: item.client_id,
+    creditsSpent: spent,
+    createdAt: new Date(item.created_at),
+  };
+}
+
+/** A stored row as the database function gives it (a duplicate's). */
 function toMessageRow(raw: Record<string, unknown>): MessageRow {
   const row = Object.fromEntries(Object.entries(raw).map(([k, v]) => [camel(k), v])) as Record<
     string,
@@ -96,7 +122,7 @@ function codeOf(err: unknown): string | undefined {
 }
 
 /**
- * Numbers the sends for `chat_send_batch` (migration 0019): `ord` is the send's place in the batch; `round`
+ * Numbers the sends for `chat_send` (migrations 0019, 0022): `ord` is the send's place in the batch; `round`
  * cuts the batch so that no sender and no conversation appears twice in a round, each send coming in a
  * later round than every earlier send of its sender or conversation. One round is one statement, so a
  * batch of sends from different members to different conversations (the usual case) is one statement.
@@ -114,11 +140,11 @@ export function numberSends(items: BatchItem[]) {
 
 async function callBatch(db: Db, items: BatchItem[]) {
   const numbered = JSON.stringify(numberSends(items));
-  const result = await db.execute(sql`select chat_send_batch(${numbered}::jsonb) as r`);
+  const result = await db.execute(sql`select chat_send(${numbered}::json) as r`);
   const rows = (result as unknown as { rows: { r: unknown }[] }).rows;
   const r = rows[0]?.r;
   return (typeof r === 'string' ? JSON.parse(r) : r) as {
-    items: RawOutcome[];
+    rounds: RawOutcome[][];
     unread: Record<string, number>;
   };
 }
@@ -134,16 +160,21 @@ async function runBatch(db: Db, items: BatchItem[]): Promise<BatchOutcome[]> {
   }
   const { unread } = answer;
   const byOrd: RawOutcome[] = [];
-  for (const raw of answer.items) byOrd[raw.ord] = raw;
-  return items.map((_, ord): BatchOutcome => {
+  for (const round of answer.rounds) for (const raw of round) byOrd[raw.ord] = raw;
+  return items.map((item, ord): BatchOutcome => {
     const raw = byOrd[ord];
-    if (!raw) throw new Error(`chat_send_batch gave no answer for send ${ord}`);
-    if (raw.status === 'error' || !raw.row) {
+    if (!raw) throw new Error(`chat_send gave no answer for send ${ord}`);
+    let row: MessageRow;
+    if (raw.status === 'ok' && raw.id !== undefined && raw.seq !== undefined) {
+      row = storedRow(item, raw.id, raw.seq, raw.spent ?? 0);
+    } else if (raw.status === 'duplicate' && raw.row) {
+      row = toMessageRow(raw.row);
+    } else {
       return { status: 'error', error: raw.error ?? 'not_found', required: raw.required };
     }
     return {
       status: raw.status,
-      row: toMessageRow(raw.row),
+      row,
       credits: raw.credits ?? 0,
       spent: raw.spent ?? 0,
       freeLeft: raw.free_left ?? null,

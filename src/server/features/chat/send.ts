@@ -86,7 +86,7 @@ function refusal(outcome: { error: BatchError; required?: number }): AppError {
 
 /**
  * Stores a message and books what it costs in one transaction (C-03, C-12): no message without its
- * booking, no booking without its message. The database function `chat_send_batch` does the checks
+ * booking, no booking without its message. The database function `chat_send` does the checks
  * and writes, and sends that arrive together share its transaction (send-batch.ts, decision 0013).
  * A retry with the same client id answers the stored message. Events go out only after the commit.
  * Free members spend their free text messages first; photos are for premium members.
