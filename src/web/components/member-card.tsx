@@ -126,7 +126,10 @@ function FilledGrid(props: { members: readonly TMemberCard[]; label?: string; ea
   // are placeholders of the same size at first, drawn six to a task after it, so no task is long and
   // nothing moves (P-01).
   const count = props.members.length;
-  const [shown, setShown] = useState(Math.min(count, FIRST_CARDS));
+  // A phone's first screen shows four cards at most (two rows of two).
+  const [shown, setShown] = useState(() =>
+    Math.min(count, window.matchMedia('(max-width: 575px)').matches ? 4 : FIRST_CARDS),
+  );
   useEffect(() => {
     if (shown >= count) return;
     const timer = window.setTimeout(() => setShown((n) => Math.min(count, n + FIRST_CARDS)));
