@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { asyncAppCss } from './scripts/vite-async-css.ts';
 import { compileHints } from './scripts/vite-compile-hints.ts';
 import { intlLocales } from './scripts/vite-intl-locales.ts';
+import { leanIcons } from './scripts/vite-lean-icons.ts';
 import { precompileMessages } from './scripts/vite-precompile-messages.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
@@ -80,6 +81,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   plugins: [
+    leanIcons(),
     precompileMessages(),
     intlLocales(),
     // React Fast Refresh needs react-dom: under Preact a change reloads the page instead.

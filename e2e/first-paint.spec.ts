@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, skipEntryWarning, test } from './fixtures.ts';
 
 // Issue 11 item 1: the first screen paints from the HTML alone, in the site's own name and colours.
 test.describe('P-01 first paint', () => {
@@ -39,9 +39,12 @@ test.describe('P-01 first load', () => {
     });
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.locator('.vs-bar')).toBeVisible();
-    // The page as served has no render-blocking stylesheet, only a preload of it.
+    // The page as served has no render-blocking stylesheet: a preload, and the sheet itself for no media
+    // (parsed when it arrives, applied by the app).
     const html = await (await page.request.get('/')).text();
-    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const sheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    expect(sheets.length).toBeGreaterThan(0);
+    for (const sheet of sheets) expect(sheet).toContain('media="not all"');
     expect(html).toMatch(/<link rel="preload" as="style"[^>]*\.css"/);
     // While the stylesheet is held the app has not replaced the shell with unstyled content.
     await page.waitForTimeout(1500);
@@ -77,5 +80,41 @@ test.describe('P-01 first load', () => {
     await expect(page.locator('link[rel="preload"][as="fetch"][href="/api/user.php"]')).toHaveCount(1);
     expect(settings).toHaveLength(1);
     expect(session).toHaveLength(1);
+  });
+
+  test('P-01 member cards open the profile inside the app; icons are one sprite symbol each', async ({
+    page,
+  }) => {
+    await skipEntryWarning(page);
+    await page.goto('/members');
+    const card = page.getByTestId('member-card').first();
+    await expect(card).toBeVisible();
+    // Every icon draws a shared symbol: the card's map pins are <use> of one <symbol>, not paths of their own.
+    const pin = page.locator('[data-testid="member-card"] svg.lucide-map-pin').first();
+    await expect(pin).toHaveAttribute('aria-hidden', 'true');
+    expect(await pin.locator('use').getAttribute('href')).toBe('#lucide-map-pin');
+    expect(await pin.locator('path').count()).toBe(0);
+    await expect(page.locator('symbol#lucide-map-pin')).toHaveCount(1);
+    expect(
+      await page.locator('symbol#lucide-map-pin path, symbol#lucide-map-pin circle').count(),
+    ).toBeGreaterThan(0);
+    const box = await pin.boundingBox();
+    expect(box?.width).toBeGreaterThan(0);
+
+    // A plain link for the browser, routed by the app: no new document is loaded.
+    const href = await card.getAttribute('href');
+    expect(href).toMatch(/^\/members\/\d+$/);
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    // Back returns to the search grid, still without a page load.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/members$/);
+    await expect(page.getByTestId('member-card').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 });

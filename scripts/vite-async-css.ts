@@ -16,7 +16,7 @@ export function asyncAppCss(): Plugin {
         html.replace(
           /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g,
           (_all, crossorigin: string | undefined, href: string) =>
-            `<link rel="preload" as="style"${crossorigin ?? ''} href="${href}" ${APP_CSS_ATTR}>`,
+            `<link rel="preload" as="style"${crossorigin ?? ''} href="${href}"><link rel="stylesheet"${crossorigin ?? ''} href="${href}" media="not all" ${APP_CSS_ATTR}>`,
         ),
     },
   };

@@ -79,13 +79,16 @@ function toRegExp(pattern: string): RegExp {
   return new RegExp(`^${body || '/'}/?$`);
 }
 
-const compiled = Object.entries(ROUTES).map(([name, path]) => ({
-  name: name as RouteName,
-  re: toRegExp(path),
-}));
+// Compiled on first use, not when the module loads: the web app's entry evaluates this module on every
+// first page (P-01).
+let compiled: { name: RouteName; re: RegExp }[] | null = null;
 
 /** The route name a path belongs to, or null when the app has no such page. */
 export function matchRoute(pathname: string): RouteName | null {
+  compiled ??= Object.entries(ROUTES).map(([name, path]) => ({
+    name: name as RouteName,
+    re: toRegExp(path),
+  }));
   for (const r of compiled) if (r.re.test(pathname)) return r.name;
   return null;
 }

@@ -5,6 +5,7 @@ import { pathFor, ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.
 import { memberSearchQuery } from './api/discovery.ts';
 import { isLoggingOut, useLoggedIn, userQuery } from './api/session.ts';
 import { settingsQuery } from './api/site.ts';
+import { useRouteLinks } from './components/route-link.tsx';
 import { apiQuery, maySearch, searchFromParams } from './features/discovery/search-query.ts';
 import { NotFoundPage, RouteErrorPage } from './features/site/error-page.tsx';
 import { readTracking } from './tracking.ts';
@@ -25,6 +26,7 @@ const RealtimeBridge = lazy(async () => ({
 
 function Root() {
   const loggedIn = useLoggedIn();
+  useRouteLinks();
   return (
     <>
       <Outlet />

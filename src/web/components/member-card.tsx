@@ -1,11 +1,11 @@
 import { MapPin, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import type { TMemberCard } from '../../shared/contract/profiles.ts';
 import { pathFor } from '../../shared/routes.ts';
 import { useSite } from '../site-context.tsx';
 import { FictionalIcon } from './fictional-icon.tsx';
+import { RouteLink } from './route-link.tsx';
 
 /** Thumbnails are 360x480 WebP (3:4); width and height keep the box from jumping while they load. */
 const THUMB = { width: 360, height: 480 } as const;
@@ -31,8 +31,8 @@ export function MemberCard({ member, eager = false }: { member: TMemberCard; eag
   const { settings } = useSite();
   const to = pathFor('members-id', { id: member.id }) ?? '#';
   return (
-    <Link
-      to={to}
+    <RouteLink
+      href={to}
       className="group relative block aspect-[3/4] overflow-hidden rounded-2xl bg-surface shadow-sm ring-1 ring-black/5 transition-shadow hover:shadow-lg"
       data-testid="member-card"
     >
@@ -76,7 +76,7 @@ export function MemberCard({ member, eager = false }: { member: TMemberCard; eag
           </span>
         )}
       </span>
-    </Link>
+    </RouteLink>
   );
 }
 

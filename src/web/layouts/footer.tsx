@@ -6,6 +6,7 @@ import type { TCompany } from '../../shared/contract/site.ts';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../shared/i18n/locales.ts';
 import { pathFor } from '../../shared/routes.ts';
 import { useCompany } from '../api/site.ts';
+import { RouteLink } from '../components/route-link.tsx';
 import { useSite } from '../site-context.tsx';
 
 /** Footer links of spec §2, in order; a link appears once its page exists. */
@@ -113,12 +114,12 @@ export function Footer() {
               const to = pathFor(route);
               return to ? (
                 <li key={route}>
-                  <Link
-                    to={to}
+                  <RouteLink
+                    href={to}
                     className="inline-flex min-h-11 items-center rounded px-2 hover:text-ink hover:underline"
                   >
                     <FormattedMessage id={label} />
-                  </Link>
+                  </RouteLink>
                 </li>
               ) : null;
             })}
