@@ -1,12 +1,13 @@
 import { Heart, LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { pathFor } from '../../shared/routes.ts';
 import { loginPath } from '../features/accounts/redirect.ts';
 import { signupAllowed } from '../features/accounts/shared.tsx';
 import { openSignupModal } from '../features/accounts/signup-modal-store.ts';
 import { useSite } from '../site-context.tsx';
+import { Link } from './route-link.tsx';
 
 /** From the md breakpoint of spec §9 on, the signup opens as a modal (as on the home page). */
 const WIDE = '(min-width: 768px)';

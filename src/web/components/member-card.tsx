@@ -140,7 +140,12 @@ function FilledGrid(props: { members: readonly TMemberCard[]; label?: string; ea
       {props.members.map((m, i) => (
         // Cards after the first screen's are skipped by the browser until scrolled near (.cv-auto).
         <li key={m.id} className={i < FIRST_CARDS ? undefined : 'cv-auto [--cv-size:250px]'}>
-          {i < shown ? <MemberCard member={m} eager={i < props.eagerCount} /> : <MemberCardSkeleton />}
+          {i < shown ? (
+            <MemberCard member={m} eager={i < props.eagerCount} />
+          ) : (
+            // A box of the card's size, for a task or two: one element, not a whole skeleton.
+            <div className="aspect-[3/4] rounded-2xl bg-surface" />
+          )}
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { type AnchorHTMLAttributes, useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 
 /**
  * A link inside the app, for lists that draw many of them (member cards): a plain `<a>`, without the
@@ -30,4 +30,27 @@ export function useRouteLinks() {
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
   }, [navigate]);
+}
+
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
+
+/** The app's `<Link>`: react-router's props that Vonk uses (`to`, an absolute path), drawn as a `RouteLink`. */
+export function Link({ to, ...rest }: LinkProps) {
+  return <RouteLink href={to} {...rest} />;
+}
+
+/** Whether a link to `to` is the current page, as react-router's `<NavLink>` decides (case-insensitive). */
+export function isCurrentPath(pathname: string, to: string, end = false): boolean {
+  const here = pathname.toLowerCase();
+  const path = (to.split(/[?#]/)[0] ?? '').toLowerCase();
+  if (here === path) return true;
+  if (end || path === '/') return false;
+  const base = path.endsWith('/') ? path.slice(0, -1) : path;
+  return here.startsWith(base) && here.charAt(base.length) === '/';
+}
+
+/** The app's `<NavLink>`: a `Link` with `aria-current="page"` while it is the current page. */
+export function NavLink({ end = false, ...props }: LinkProps & { end?: boolean }) {
+  const { pathname } = useLocation();
+  return <Link aria-current={isCurrentPath(pathname, props.to, end) ? 'page' : undefined} {...props} />;
 }

@@ -2,10 +2,10 @@ import { Bell, ChevronDown, LogOut, Settings, Sparkles, UserRound } from 'lucide
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
 import type { TUser } from '../../shared/contract/accounts.ts';
 import { pathFor } from '../../shared/routes.ts';
 import { useLogout } from '../api/session.ts';
+import { Link } from '../components/route-link.tsx';
 import { imageUrl } from '../images.ts';
 import { useSite } from '../site-context.tsx';
 

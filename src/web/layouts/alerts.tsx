@@ -1,7 +1,7 @@
 import { Bell, Camera, MailWarning, X } from 'lucide-react';
 import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { TUser } from '../../shared/contract/accounts.ts';
 import { matchRoute, pathFor } from '../../shared/routes.ts';
 import { useResendActivation } from '../api/accounts.ts';
@@ -9,6 +9,7 @@ import { errorText } from '../api/error-text.ts';
 import { usePush } from '../api/push.ts';
 import { useUser } from '../api/session.ts';
 import { Modal } from '../components/modal.tsx';
+import { Link } from '../components/route-link.tsx';
 import { useSite } from '../site-context.tsx';
 import {
   activationReminderAsModal,

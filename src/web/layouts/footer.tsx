@@ -1,12 +1,11 @@
 import { Globe } from 'lucide-react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import type { TCompany } from '../../shared/contract/site.ts';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../shared/i18n/locales.ts';
 import { pathFor } from '../../shared/routes.ts';
 import { useCompany } from '../api/site.ts';
-import { RouteLink } from '../components/route-link.tsx';
+import { Link, RouteLink } from '../components/route-link.tsx';
 import { useSite } from '../site-context.tsx';
 
 /** Footer links of spec §2, in order; a link appears once its page exists. */

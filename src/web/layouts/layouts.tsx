@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { matchRoute } from '../../shared/routes.ts';
 import { useLoggedIn } from '../api/session.ts';
 import { AfterFirstPaint } from '../components/after-first-paint.tsx';
 import { Logo } from '../components/logo.tsx';
 import { OfflineNotice } from '../components/offline-notice.tsx';
+import { Link } from '../components/route-link.tsx';
 import { SignupModalHost } from '../features/accounts/signup-modal-host.tsx';
 import { useRememberTracking } from '../tracking.ts';
 import { Alerts } from './alerts.tsx';

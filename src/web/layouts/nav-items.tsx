@@ -11,10 +11,11 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { TCountsResponse } from '../../shared/contract/counts.ts';
 import { matchRoute, pathFor, type RouteName } from '../../shared/routes.ts';
 import { badgeText, RULES } from '../../shared/rules.ts';
+import { NavLink } from '../components/route-link.tsx';
 
 export type BadgeTone = 'unread' | 'primary' | 'warning' | 'danger';
 

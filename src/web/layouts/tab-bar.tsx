@@ -1,8 +1,8 @@
 import { Flame, Heart, type LucideIcon, MessageCircle, Search, UserRound } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { NavLink } from 'react-router';
 import { pathFor } from '../../shared/routes.ts';
 import { useCounts } from '../api/counts.ts';
+import { NavLink } from '../components/route-link.tsx';
 import { NavBadge } from './nav-items.tsx';
 
 /**

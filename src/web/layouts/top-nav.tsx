@@ -1,11 +1,11 @@
 import { LogIn } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, NavLink } from 'react-router';
 import { pathFor } from '../../shared/routes.ts';
 import { useCounts } from '../api/counts.ts';
 import { useUser } from '../api/session.ts';
 import { Logo } from '../components/logo.tsx';
+import { Link, NavLink } from '../components/route-link.tsx';
 import { useSite } from '../site-context.tsx';
 import { BackButton, NavBadge, NotificationsLink, useNavItems } from './nav-items.tsx';
 

@@ -1,7 +1,7 @@
 import { HeartCrack } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { RULES } from '../../../shared/rules.ts';
+import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { AuthPage } from './shared.tsx';

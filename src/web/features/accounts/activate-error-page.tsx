@@ -1,11 +1,11 @@
 import { MailWarning } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes.ts';
 import { useResendActivation, useResendActivationLink } from '../../api/accounts.ts';
 import { errorText } from '../../api/error-text.ts';
 import { useUser } from '../../api/session.ts';
 import { FormAlert } from '../../components/form.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { AuthPage } from './shared.tsx';
 

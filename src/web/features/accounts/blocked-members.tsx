@@ -1,12 +1,12 @@
 import { ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import type { TBlockedMember } from '../../../shared/contract/blocks.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { useMyBlocks, useUnblock } from '../../api/blocks.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { Link } from '../../components/route-link.tsx';
 
 /** A 3:4 thumbnail, or a person icon without a (public, approved, visible) photo. */
 function Thumb({ member }: { member: TBlockedMember }) {

@@ -1,7 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { pathFor } from '../../../shared/routes.ts';
 import { ApiError } from '../../api/client.ts';
 import { useLogin, useUser } from '../../api/session.ts';
@@ -14,6 +14,7 @@ import {
   useFormErrors,
   useFormRef,
 } from '../../components/form.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { safeRedirect } from './redirect.ts';
 import { AuthPage } from './shared.tsx';

@@ -1,10 +1,10 @@
 import { CircleCheck, MailWarning } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes.ts';
 import { useMailChangeDo } from '../../api/accounts.ts';
 import { ApiError } from '../../api/client.ts';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { AuthPage, PageSkeleton } from './shared.tsx';
 import { useTokenFromAddress } from './token.ts';

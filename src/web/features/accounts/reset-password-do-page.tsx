@@ -1,7 +1,6 @@
 import { CircleCheck, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { ZResetDoRequest } from '../../../shared/contract/accounts.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { useDoReset } from '../../api/accounts.ts';
@@ -14,6 +13,7 @@ import {
   useFormRef,
   zodFieldErrors,
 } from '../../components/form.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { AuthPage } from './shared.tsx';
 import { useTokenFromAddress } from './token.ts';

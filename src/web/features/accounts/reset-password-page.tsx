@@ -1,7 +1,7 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { pathFor } from '../../../shared/routes.ts';
 import { useRequestReset } from '../../api/accounts.ts';
 import { ApiError } from '../../api/client.ts';
@@ -14,6 +14,7 @@ import {
   useFormErrors,
   useFormRef,
 } from '../../components/form.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { AuthPage } from './shared.tsx';
 

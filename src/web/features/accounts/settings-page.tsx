@@ -13,7 +13,6 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import {
   NOTIFICATION_TYPES,
   type TUser,
@@ -43,6 +42,7 @@ import {
   useFormRef,
   zodFieldErrors,
 } from '../../components/form.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { SwitchRow } from '../../components/switch-row.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';

@@ -1,8 +1,8 @@
 import { ArrowRight, HeartHandshake, UserRound } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes.ts';
 import { type SignupMatch, useSignupMatches } from '../../api/accounts.ts';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from './shared.tsx';
 

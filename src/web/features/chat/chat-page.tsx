@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
 import type { TChatMessage, TChatProfile } from '../../../shared/contract/chat.ts';
 import { pathFor, routePath } from '../../../shared/routes.ts';
@@ -9,6 +9,7 @@ import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/error-text.ts';
 import { useRealtimeStatus } from '../../api/realtime.ts';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';

@@ -1,7 +1,6 @@
 import { Camera, Gift, MessagesSquare, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import type { TChatListItem } from '../../../shared/contract/chat.ts';
 import { pathFor, routePath } from '../../../shared/routes.ts';
 import { RULES } from '../../../shared/rules.ts';
@@ -10,6 +9,7 @@ import { errorText } from '../../api/error-text.ts';
 import { usePollWhileDown } from '../../api/realtime.ts';
 import { ErrorAlert, FormAlert } from '../../components/form.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { ChatAvatar, FictionalMark, useShortTime } from './chat-parts.tsx';

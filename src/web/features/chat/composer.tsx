@@ -1,11 +1,11 @@
 import { Camera, Coins, Crown, Gift, SendHorizontal, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { CHAT, CHAT_ERRORS, type TChatProfile } from '../../../shared/contract/chat.ts';
 import { PHOTO_UPLOAD } from '../../../shared/contract/photos.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { ApiError } from '../../api/client.ts';
+import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 import { GiftPicker } from './gift-picker.tsx';
 import { IcebreakerModal } from './icebreakers.tsx';

@@ -1,7 +1,6 @@
 import { Coins, Crown, Gift, MessageCircle, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import type { TGift } from '../../../shared/contract/chat.ts';
 import { CHAT_ERRORS } from '../../../shared/contract/constants.ts';
 import { pathFor, routePath } from '../../../shared/routes.ts';
@@ -9,6 +8,7 @@ import { useSendGift } from '../../api/chat.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/error-text.ts';
 import { FormAlert } from '../../components/form.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { loginPath } from '../accounts/redirect.ts';
 import { GiftPicker } from './gift-picker.tsx';
 

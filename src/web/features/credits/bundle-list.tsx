@@ -1,8 +1,8 @@
 import { Coins, Sparkles } from 'lucide-react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
 import type { TPricing } from '../../../shared/contract/credits.ts';
 import { routePath } from '../../../shared/routes.ts';
+import { Link } from '../../components/route-link.tsx';
 import { Money, useMoney } from './money.tsx';
 
 /** The bundles of a country, best value marked (Pay-01); `buy` links each to its method choice. */

@@ -1,9 +1,9 @@
 import { History, RotateCcw } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { pathFor, routePath } from '../../../shared/routes.ts';
 import { useMemberPricing, useWelcomeDiscount } from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { BundleList, BundleSkeleton, PricingText } from './bundle-list.tsx';

@@ -1,12 +1,13 @@
 import { BadgePercent, Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TMethod } from '../../../shared/contract/credits.ts';
 import { routePath } from '../../../shared/routes.ts';
 import { useCheckDiscount, useQuote, useStartPayment, useWelcomeDiscount } from '../../api/credits.ts';
 import { errorText } from '../../api/error-text.ts';
 import { ErrorAlert, FieldError, inputClass, SubmitButton } from '../../components/form.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
 import { NotFoundPage } from '../site/error-page.tsx';

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
 import type { TPayment } from '../../../shared/contract/credits.ts';
 import { routePath } from '../../../shared/routes.ts';
 import { refreshAfterPurchase, usePaymentStatus, useStartPayment } from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { Money } from './money.tsx';
 
 /** The return page (Pay-04): loading, pending (polled until final), completed, failed or cancelled. */

@@ -1,9 +1,9 @@
 import { Crown, Heart, Image, MessageCircle } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { routePath } from '../../../shared/routes.ts';
 import { RULES } from '../../../shared/rules.ts';
 import { useUser } from '../../api/session.ts';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 
 /** /premium: what premium gives, with the 46% claim of spec §1 (Pay-02). */

@@ -1,9 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { routePath } from '../../../shared/routes.ts';
 import { usePricing } from '../../api/credits.ts';
 import { useLoggedIn } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/form.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { BundleList, BundleSkeleton, PricingText } from './bundle-list.tsx';

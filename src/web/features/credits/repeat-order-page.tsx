@@ -1,9 +1,9 @@
 import { RotateCcw } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { routePath } from '../../../shared/routes.ts';
 import { useRepeatOrder, useStartPayment } from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
 import { MethodLogo } from './method-logo.tsx';

@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Gift, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { routePath } from '../../../shared/routes.ts';
 import { RULES } from '../../../shared/rules.ts';
 import { useDismissTimeBonus, useTimeBonus } from '../../api/credits.ts';
 import { useUser } from '../../api/session.ts';
 import { Modal } from '../../components/modal.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { formatCountdown, inMembersArea, secondsLeft } from './time-bonus-rules.ts';
 
 /**

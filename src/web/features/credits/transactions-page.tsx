@@ -1,10 +1,11 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { TTransaction } from '../../../shared/contract/credits.ts';
 import { routePath } from '../../../shared/routes.ts';
 import { useTransaction, useTransactions } from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
 import { Money } from './money.tsx';

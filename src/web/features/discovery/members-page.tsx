@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
 import { GENDERS, SEARCH, SEARCH_FIELDS } from '../../../shared/contract/constants.ts';
 import type { TSearchResponse } from '../../../shared/contract/discovery.ts';
@@ -23,6 +23,7 @@ import { useRegions } from '../../api/site.ts';
 import { ErrorAlert, errorAria, FieldError, inputClass } from '../../components/form.tsx';
 import { JoinCta } from '../../components/join-cta.tsx';
 import { MemberGrid } from '../../components/member-card.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { regionLabelId, useCountryName } from '../../i18n/region-names.ts';
 import { useSite } from '../../site-context.tsx';
 import { readTracking } from '../../tracking.ts';

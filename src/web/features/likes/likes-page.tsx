@@ -1,11 +1,12 @@
 import { ArrowRight, Flame, Heart, HeartHandshake, Search, Send, Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { LIKE_TYPES, type LikeType, type TLikesResponse } from '../../../shared/contract/likes.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { useAutoLike, useLikeMember, useLikesList } from '../../api/likes.ts';
 import { MemberCard, MemberCardSkeleton } from '../../components/member-card.tsx';
+import { Link, NavLink } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { NotFoundPage } from '../site/error-page.tsx';

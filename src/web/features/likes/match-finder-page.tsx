@@ -1,7 +1,6 @@
 import { Check, Clock, MapPin, SlidersHorizontal, Sparkles, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
 import type { TMatchFinderPrefs, TMatchReasons } from '../../../shared/contract/swipe.ts';
 import { INTERESTS } from '../../../shared/data/interests.ts';
@@ -11,6 +10,7 @@ import { useRegions } from '../../api/site.ts';
 import { useMatchFinder, useSaveMatchPrefs } from '../../api/swipe.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { MemberCard, MemberCardSkeleton } from '../../components/member-card.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { regionLabelId } from '../../i18n/region-names.ts';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';

@@ -1,9 +1,9 @@
 import { Heart, MessageCircle, UserRound } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes.ts';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 
 export interface ModalPerson {

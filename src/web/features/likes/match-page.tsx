@@ -1,9 +1,10 @@
 import { Heart, MessageCircle, UserRound } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { useMember } from '../../api/profiles.ts';
+import { Link } from '../../components/route-link.tsx';
 import { imageUrl } from '../../images.ts';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';

@@ -1,10 +1,10 @@
 import { Bell, Heart, HeartHandshake, Info, Search, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import type { TNotification } from '../../../shared/contract/notifications.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { useMarkNotificationsRead, useNotifications } from '../../api/likes.ts';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 

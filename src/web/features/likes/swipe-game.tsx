@@ -1,7 +1,6 @@
 import { Crown, Heart, MapPin, RotateCcw, Search, UserRound, X } from 'lucide-react';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import type { TSwipeCard } from '../../../shared/contract/swipe.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { RULES } from '../../../shared/rules.ts';
@@ -9,6 +8,7 @@ import { ApiError } from '../../api/client.ts';
 import { useSwipe, useSwipeStack, useUndoPass } from '../../api/swipe.ts';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
 import { OnlineDot } from '../../components/member-card.tsx';
+import { Link } from '../../components/route-link.tsx';
 
 /** How far (px) a card must travel to count as a swipe. */
 const THRESHOLD = 100;

@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
 // The constants module, not the contract: that would build all of its zod schemas on the first page.
 import { ATTRIBUTE_FIELDS } from '../../../shared/contract/constants.ts';
@@ -32,6 +32,7 @@ import { FormAlert } from '../../components/form.tsx';
 import { JoinCta } from '../../components/join-cta.tsx';
 import { MemberCard, MemberCardSkeleton } from '../../components/member-card.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { loginPath } from '../accounts/redirect.ts';

@@ -12,7 +12,6 @@ import {
 } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { PHOTO_UPLOAD } from '../../../shared/contract/photo-upload.ts';
 import type { TPhoto } from '../../../shared/contract/photos.ts';
 import { pathFor } from '../../../shared/routes.ts';
@@ -30,6 +29,7 @@ import {
 } from '../../api/photos.ts';
 import { FormAlert } from '../../components/form.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { Link } from '../../components/route-link.tsx';
 
 interface Upload {
   key: number;

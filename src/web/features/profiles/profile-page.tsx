@@ -1,7 +1,6 @@
 import { Camera, Check, Eye, Heart, MapPin, Sparkles, UserRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import {
   BODY_TYPES,
   EYE_COLOURS,
@@ -35,6 +34,7 @@ import {
   zodFieldErrors,
 } from '../../components/form.tsx';
 import { InterestPicker } from '../../components/interest-picker.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin, useOptionLabel } from '../accounts/shared.tsx';
 import { LocationFields } from './location-fields.tsx';

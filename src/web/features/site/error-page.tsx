@@ -1,8 +1,9 @@
 import { Home } from 'lucide-react';
 import { Component, type ReactNode, useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isChunkLoadError, reloadForChunkError } from '../../browser-hooks.ts';
+import { Link } from '../../components/route-link.tsx';
 
 /** Status and message of whatever a route threw; 500 unless it says otherwise (P-10). */
 export function describeError(error: unknown): { status: number; message: string | null } {

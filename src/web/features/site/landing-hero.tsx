@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Users } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import type { TShowcaseResponse } from '../../../shared/contract/profiles.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { api } from '../../api/client.ts';
 import { useUser } from '../../api/session.ts';
 import { NextTask } from '../../components/after-first-paint.tsx';
 import { MemberCard } from '../../components/member-card.tsx';
+import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 import { signupAllowed } from '../accounts/shared.tsx';
 import { openSignupModal } from '../accounts/signup-modal-store.ts';

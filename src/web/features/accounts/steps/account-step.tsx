@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { GENDERS, makeSignupSchema } from '../../../../shared/contract/accounts.ts';
 import { pathFor } from '../../../../shared/routes.ts';
 import { ApiError } from '../../../api/client.ts';
@@ -21,6 +21,7 @@ import {
   useFormRef,
   zodFieldErrors,
 } from '../../../components/form.tsx';
+import { Link } from '../../../components/route-link.tsx';
 import { useSite } from '../../../site-context.tsx';
 import { readTracking } from '../../../tracking.ts';
 import { loginPath } from '../redirect.ts';
