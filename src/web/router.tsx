@@ -1,7 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject, redirect } from 'react-router';
-import { pathFor, ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
+import {
+  createBrowserRouter,
+  type NonIndexRouteObject,
+  Outlet,
+  type RouteObject,
+  redirect,
+} from 'react-router';
+import { matchRoute, pathFor, ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
 import { memberSearchQuery } from './api/discovery.ts';
 import { isLoggingOut, useLoggedIn, userQuery } from './api/session.ts';
 import { settingsQuery } from './api/site.ts';
@@ -247,6 +253,44 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
+/**
+ * The router starts with the root, the four layout groups and only the page asked for; the other pages
+ * are added at the first navigation to anywhere else (react-router's `patchRoutesOnNavigation`). Ranking
+ * and matching some 80 routes was most of the router's start, in a task of the first load (P-01, TBT).
+ * `shared/routes.ts` names the page; when react-router's own matching disagrees (it then asks for the
+ * routes at once), every route is added and it matches again.
+ */
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+  const all = createRoutes(queryClient);
+  const [root] = all;
+  if (!root?.children) return createBrowserRouter(all);
+  const groups = root.children.map((group, i) => ({ ...group, id: `layout-${i}` }) as NonIndexRouteObject);
+  const first = window.location.pathname;
+  const leaf = matchRoute(first) ?? 'not-found';
+  const initial: RouteObject[] = [
+    {
+      ...(root as NonIndexRouteObject),
+      id: 'root',
+      children: groups.map(
+        (group): NonIndexRouteObject => ({
+          ...group,
+          children: (group.children ?? []).filter((route) => route.id === leaf),
+        }),
+      ),
+    },
+  ];
+  let patched = false;
+  return createBrowserRouter(initial, {
+    patchRoutesOnNavigation({ path, matches, patch }) {
+      if (patched) return;
+      // The first page itself, matched as expected: nothing to add yet (a dynamic segment makes
+      // react-router ask in case a more specific route exists; none does).
+      if (path === first && matches.at(-1)?.route.id === leaf) return;
+      patched = true;
+      for (const group of groups) {
+        const rest = (group.children ?? []).filter((route) => route.id !== leaf);
+        if (rest.length > 0) patch(group.id ?? null, rest);
+      }
+    },
+  });
 }
