@@ -120,10 +120,12 @@ export function MemberGrid(props: {
 
 /** Cards drawn with the grid's first render; the rest follow one task later in their reserved places. */
 const FIRST_CARDS = 6;
+/** Cards drawn per task after the first screen's: short tasks even on a slow, busy phone (P-01). */
+const CARDS_PER_TASK = 3;
 
 function FilledGrid(props: { members: readonly TMemberCard[]; label?: string; eagerCount: number }) {
   // A first screen holds at most six cards (one row of the widest grid, three rows on a phone): the rest
-  // are placeholders of the same size at first, drawn six to a task after it, so no task is long and
+  // are placeholders of the same size at first, drawn three to a task after it, so no task is long and
   // nothing moves (P-01).
   const count = props.members.length;
   // A phone's first screen shows four cards at most (two rows of two).
@@ -132,7 +134,7 @@ function FilledGrid(props: { members: readonly TMemberCard[]; label?: string; ea
   );
   useEffect(() => {
     if (shown >= count) return;
-    const timer = window.setTimeout(() => setShown((n) => Math.min(count, n + FIRST_CARDS)));
+    const timer = window.setTimeout(() => setShown((n) => Math.min(count, n + CARDS_PER_TASK)));
     return () => clearTimeout(timer);
   }, [shown, count]);
   return (
