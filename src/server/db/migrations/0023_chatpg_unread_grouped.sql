@@ -1,5 +1,5 @@
 -- chat_send (migration 0022) with the recipients' unread totals read in one grouped statement per batch
--- (decision 0019). The lateral sum per recipient ran a bitmap heap scan of conversation_members for every
+-- (decision 0020). The lateral sum per recipient ran a bitmap heap scan of conversation_members for every
 -- message; each such scan starts by asking the table's size (on PGlite a seek to the file's end, an
 -- fstat in Node). Same signature, same checks, writes and answers: instances of the previous release
 -- call it unchanged during a rolling deploy.
@@ -151,7 +151,7 @@ BEGIN
     recipients := recipients || round_recipients;
   END LOOP;
 
-  -- One grouped scan of the recipients' unread sides for the whole batch (decision 0019).
+  -- One grouped scan of the recipients' unread sides for the whole batch (decision 0020).
   SELECT coalesce(json_object_agg(r.id, coalesce(s.n, 0)), '{}'::json) INTO v_unread
     FROM (SELECT DISTINCT unnest(recipients) AS id) r
     LEFT JOIN (
