@@ -59,12 +59,13 @@ export default defineConfig(({ command }) => ({
               minShareCount: 2,
               // Not the API contracts (but their zod-free constants) nor the members-only API modules that
               // import them: contracts build their zod schemas when the module runs, and one chunk holding
-              // all of them (chat, credits, real-time) ran them on every visitor's first page.
+              // all of them (chat, credits, real-time) ran them on every visitor's first page. Nor the dialog
+              // code, which loads when a dialog first opens (decision 0016).
               test: (id) =>
                 /node_modules[\\/]lucide-react[\\/]|src[\\/]web[\\/](api|components)[\\/]|src[\\/]shared[\\/]/.test(
                   id,
                 ) &&
-                !/src[\\/]shared[\\/](contract[\\/](?!constants\.)|i18n[\\/](messages|pages)[\\/])|src[\\/]web[\\/]api[\\/](realtime|chat|credits|likes|swipe|push|blocks)\./.test(
+                !/src[\\/]shared[\\/](contract[\\/](?!constants\.)|i18n[\\/](messages|pages)[\\/])|src[\\/]web[\\/]api[\\/](realtime|chat|credits|likes|swipe|push|blocks)\.|src[\\/]web[\\/]components[\\/]modal-dialog\./.test(
                   id,
                 ),
             },

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
-import { createMember, ownAddress } from './members.ts';
+import { createMember, ownAddress, spendAllCredits } from './members.ts';
 
 const SCREENS = 'test-results/screens';
 mkdirSync(SCREENS, { recursive: true });
@@ -116,14 +116,7 @@ test.describe('credits and payments', () => {
     page,
   }) => {
     const { email } = await newMember(page);
-    const me = (await (await page.request.get('/api/user.php')).json()).user as { credits: number };
-    if (me.credits > 0) {
-      const spent = await page.request.post('/dev/credits', {
-        ...THIS_MACHINE,
-        data: { email, credits: -me.credits },
-      });
-      expect(spent.ok()).toBe(true);
-    }
+    await spendAllCredits(page.request, email);
     const popup = page.getByRole('dialog', { name: '25% welkomstbonus voor jou' });
     await page.clock.install();
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, skipEntryWarning, test } from './fixtures.ts';
-import { createMember, logInByApi, otherPerson, ownAddress, PASSWORD } from './members.ts';
+import { createMember, logInByApi, otherPerson, ownAddress, PASSWORD, spendAllCredits } from './members.ts';
 
 // The refresh loop ticks every second in these tests (the product waits 5 s, then 60 s).
 async function fastRefresh(page: Page) {
@@ -372,6 +372,51 @@ test.describe('likes loop', () => {
     await button.click();
     await expect(page).toHaveURL(href ?? '');
     await expect(modal).toBeHidden();
+  });
+
+  test('D-04 D-05 Pay-09 the like modal opens above an open dialog (the time-bonus popup) and its button works', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await ownAddress(page.context());
+    await skipEntryWarning(page);
+    const me = await createMember(page.context(), {
+      gender: 'male',
+      looking_for: 'female',
+      activate: true,
+      place,
+    });
+    // 0 credits: the time-bonus popup opens after 40 s in the members area; the like modal comes at 42 s.
+    await spendAllCredits(page.request, me.email);
+    await page.clock.install();
+    await page.goto('/members?t=42');
+    await expect(page.getByTestId('time-bonus-banner')).toBeVisible({ timeout: 15_000 });
+    await page.clock.fastForward(41_000);
+    const popup = page.getByRole('dialog', { name: '25% welkomstbonus voor jou' });
+    await expect(popup).toBeVisible();
+    await page.clock.resume();
+
+    const modal = page.getByTestId('match-modal');
+    await expect(modal).toBeVisible({ timeout: 10_000 });
+    await expect(popup).toBeVisible();
+    const button = modal.getByTestId('match-modal-button');
+    // On top: what is under the middle of the modal's button is the button, not the popup nor its backdrop.
+    const onTop = async () => {
+      const box = await button.boundingBox();
+      if (!box) return false;
+      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      return button.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), at);
+    };
+    expect(await onTop()).toBe(true);
+    await expectNoAxeViolations(page);
+    const href = await button.getAttribute('href');
+    expect(href).toMatch(/^\/members\/\d+$/);
+    await button.click();
+    await expect(page).toHaveURL(href ?? '');
+    await expect(modal).toBeHidden();
+    // The popup is still there, and works once the modal is gone.
+    await popup.getByRole('button', { name: 'Sluiten' }).click();
+    await expect(popup).toHaveCount(0);
   });
 
   test('P-12 in the installed app a back button shows on the likes page when there is history', async ({

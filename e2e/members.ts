@@ -107,6 +107,18 @@ export async function createMember(
   return { id: user.id, email, name };
 }
 
+/** Spends all of a member's credits through the dev tools: some offers are for members with 0 (Pay-09). */
+export async function spendAllCredits(request: APIRequestContext, email: string) {
+  const me = (await (await request.get('/api/user.php')).json()).user as { credits: number };
+  if (me.credits > 0) {
+    const spent = await request.post('/dev/credits', {
+      ...THIS_MACHINE,
+      data: { email, credits: -me.credits },
+    });
+    expect(spent.ok()).toBe(true);
+  }
+}
+
 /** A second browser with its own address and cookie jar: another person. */
 export async function otherPerson(browser: Browser) {
   const context = await browser.newContext({ locale: 'nl-NL' });

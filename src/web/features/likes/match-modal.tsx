@@ -1,8 +1,9 @@
 import { Heart, MessageCircle, UserRound } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { pathFor } from '../../../shared/routes.ts';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
+import { NativeDialog } from '../../components/modal-dialog.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 
@@ -56,7 +57,8 @@ function PlainPhoto({ person, className = '' }: { person: ModalPerson; className
 /**
  * The full-screen match / new-like modal (D-04): both photos, a click anywhere closes it. A click on
  * the other member's photo opens their profile and a click on the button starts the chat: two separate
- * events (`onPhoto`, `onButton`), each also closing the modal.
+ * events (`onPhoto`, `onButton`), each also closing the modal. A native modal `<dialog>`, so it opens above
+ * a dialog that is already open (the time-bonus popup, say).
  */
 export function MatchModal(props: {
   kind: 'match' | 'like';
@@ -70,59 +72,61 @@ export function MatchModal(props: {
   const profile = pathFor('members-id', { id: member.id }) ?? '#';
   // The chat helper's route; a plain link until the chat exists.
   const chat = `/members/${member.id}/chat`;
+  const titleId = useId();
+  const descriptionId = useId();
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-gradient-to-br from-primary-strong/95 via-primary/95 to-ink/95 motion-safe:animate-[fade_200ms_ease-out]" />
-        <Dialog.Content
-          onClick={props.onClose}
-          className="fixed inset-0 z-[61] flex flex-col items-center justify-center gap-6 overflow-y-auto p-6 text-center text-white outline-none"
-          data-testid="match-modal"
-        >
-          <Heart aria-hidden size={44} className="fill-white/90 text-white/90 motion-safe:animate-pulse" />
-          <Dialog.Title className="text-3xl font-extrabold tracking-tight sm:text-4xl">
-            {kind === 'match' ? (
-              <FormattedMessage id="match.title" />
-            ) : (
-              <FormattedMessage id="match.like_title" values={{ name: member.name }} />
-            )}
-          </Dialog.Title>
-          <Dialog.Description className="max-w-sm text-lg text-white/90">
-            {kind === 'match' ? (
-              <FormattedMessage id="match.text" values={{ name: member.name }} />
-            ) : (
-              <FormattedMessage id="match.like_text" />
-            )}
-          </Dialog.Description>
-          <div className="flex items-center justify-center">
-            {kind === 'match' && <Photo person={me} className="-rotate-6" />}
-            <Link
-              to={profile}
-              onClick={props.onPhoto}
-              className={`rounded-2xl ${kind === 'match' ? '-ml-4 rotate-6' : ''}`}
-              data-testid="match-modal-photo"
-            >
-              <Photo person={member} />
-            </Link>
-          </div>
+    <NativeDialog
+      onDismiss={props.onClose}
+      closeOnClick
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      className="m-0 size-full max-h-none max-w-none overflow-y-auto overscroll-contain bg-gradient-to-br from-primary-strong/95 via-primary/95 to-ink/95 p-0 text-center text-white outline-none backdrop:bg-transparent"
+      data-testid="match-modal"
+    >
+      <div className="flex min-h-full flex-col items-center justify-center gap-6 p-6">
+        <Heart aria-hidden size={44} className="fill-white/90 text-white/90 motion-safe:animate-pulse" />
+        <h2 id={titleId} className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+          {kind === 'match' ? (
+            <FormattedMessage id="match.title" />
+          ) : (
+            <FormattedMessage id="match.like_title" values={{ name: member.name }} />
+          )}
+        </h2>
+        <p id={descriptionId} className="max-w-sm text-lg text-white/90">
+          {kind === 'match' ? (
+            <FormattedMessage id="match.text" values={{ name: member.name }} />
+          ) : (
+            <FormattedMessage id="match.like_text" />
+          )}
+        </p>
+        <div className="flex items-center justify-center">
+          {kind === 'match' && <Photo person={me} className="-rotate-6" />}
           <Link
-            to={kind === 'match' ? chat : profile}
-            onClick={props.onButton}
-            className="btn min-h-12 rounded-full bg-white px-6 text-base font-bold text-primary-strong shadow-lg hover:bg-white/90"
-            data-testid="match-modal-button"
+            to={profile}
+            onClick={props.onPhoto}
+            className={`rounded-2xl ${kind === 'match' ? '-ml-4 rotate-6' : ''}`}
+            data-testid="match-modal-photo"
           >
-            {kind === 'match' ? <MessageCircle aria-hidden size={20} /> : <Heart aria-hidden size={20} />}
-            {kind === 'match' ? (
-              <FormattedMessage id="match.start_chat" />
-            ) : (
-              <FormattedMessage id="match.view_profile" />
-            )}
+            <Photo person={member} />
           </Link>
-          <p className="text-sm text-white/75">
-            <FormattedMessage id="match.close_hint" />
-          </p>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+        <Link
+          to={kind === 'match' ? chat : profile}
+          onClick={props.onButton}
+          className="btn min-h-12 rounded-full bg-white px-6 text-base font-bold text-primary-strong shadow-lg hover:bg-white/90"
+          data-testid="match-modal-button"
+        >
+          {kind === 'match' ? <MessageCircle aria-hidden size={20} /> : <Heart aria-hidden size={20} />}
+          {kind === 'match' ? (
+            <FormattedMessage id="match.start_chat" />
+          ) : (
+            <FormattedMessage id="match.view_profile" />
+          )}
+        </Link>
+        <p className="text-sm text-white/75">
+          <FormattedMessage id="match.close_hint" />
+        </p>
+      </div>
+    </NativeDialog>
   );
 }

@@ -1,14 +1,15 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TMemberPhoto } from '../../../shared/contract/profiles.ts';
+import { NativeDialog } from '../../components/modal-dialog.tsx';
 
 /**
  * A member's photos full screen (M-05, issue 11): swipe between them (a scroll-snap strip, so touch,
  * trackpad and mouse wheel all work natively), arrow keys and the previous/next buttons (which go round) for keyboards,
  * the position announced to screen readers, Escape or the close button to leave; focus returns to the
- * photo that opened it (Radix Dialog). Loaded with its own chunk the first time a photo is opened.
+ * photo that opened it. A native modal `<dialog>`, so it opens above any dialog already open. Loaded with its
+ * own chunk the first time a photo is opened.
  */
 export default function PhotoViewer(props: {
   photos: TMemberPhoto[];
@@ -21,6 +22,8 @@ export default function PhotoViewer(props: {
   const [index, setIndex] = useState(props.start);
   const strip = useRef<HTMLDivElement>(null);
   const total = photos.length;
+  const titleId = useId();
+  const descriptionId = useId();
 
   const show = useCallback(
     (next: number, smooth = true) => {
@@ -52,7 +55,7 @@ export default function PhotoViewer(props: {
     }, 150);
   };
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     if (e.key === 'ArrowRight') show(index + 1);
     else if (e.key === 'ArrowLeft') show(index - 1);
     else if (e.key === 'Home') show(0);
@@ -69,83 +72,88 @@ export default function PhotoViewer(props: {
   const round =
     'inline-flex size-12 items-center justify-center rounded-full bg-white/15 text-white backdrop-blur-sm hover:bg-white/25';
 
+  const close = () => props.onClose(index);
+
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && props.onClose(index)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black" />
-        <Dialog.Content
-          className="fixed inset-0 z-[60] flex flex-col text-white outline-none"
-          onKeyDown={onKeyDown}
-          data-testid="photo-viewer"
+    <NativeDialog
+      onDismiss={close}
+      onKeyDown={onKeyDown}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      className="m-0 size-full max-h-none max-w-none flex-col bg-black p-0 text-white outline-none backdrop:bg-black open:flex"
+      data-testid="photo-viewer"
+    >
+      <div className="flex items-center justify-between gap-3 px-3 pt-[calc(env(safe-area-inset-top)+0.5rem)] pb-2">
+        <h2 id={titleId} className="truncate pl-2 text-lg font-bold">
+          <FormattedMessage id="member.gallery_title" values={{ name: props.name }} />
+        </h2>
+        <p id={descriptionId} className="sr-only">
+          <FormattedMessage id="member.gallery_help" />
+        </p>
+        <button
+          type="button"
+          onClick={close}
+          className={round}
+          aria-label={intl.formatMessage({ id: 'common.close' })}
         >
-          <div className="flex items-center justify-between gap-3 px-3 pt-[calc(env(safe-area-inset-top)+0.5rem)] pb-2">
-            <Dialog.Title className="truncate pl-2 text-lg font-bold">
-              <FormattedMessage id="member.gallery_title" values={{ name: props.name }} />
-            </Dialog.Title>
-            <Dialog.Description className="sr-only">
-              <FormattedMessage id="member.gallery_help" />
-            </Dialog.Description>
-            <Dialog.Close className={round} aria-label={intl.formatMessage({ id: 'common.close' })}>
-              <X aria-hidden size={24} />
-            </Dialog.Close>
-          </div>
-          {/* biome-ignore lint/a11y/useSemanticElements: a scrolling strip of photos, not a form group */}
-          <div
-            ref={strip}
-            onScroll={onScroll}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroller must be reachable by keyboard (axe scrollable-region-focusable)
-            tabIndex={0}
-            role="group"
-            aria-label={intl.formatMessage({ id: 'member.gallery_title' }, { name: props.name })}
-            className="flex min-h-0 flex-1 snap-x snap-mandatory overflow-x-auto overscroll-contain [scrollbar-width:none]"
-            data-testid="photo-strip"
+          <X aria-hidden size={24} />
+        </button>
+      </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: a scrolling strip of photos, not a form group */}
+      <div
+        ref={strip}
+        onScroll={onScroll}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroller must be reachable by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+        role="group"
+        aria-label={intl.formatMessage({ id: 'member.gallery_title' }, { name: props.name })}
+        className="flex min-h-0 flex-1 snap-x snap-mandatory overflow-x-auto overscroll-contain [scrollbar-width:none]"
+        data-testid="photo-strip"
+      >
+        {photos.map((photo, i) => (
+          <figure
+            key={photo.id}
+            className="flex h-full w-full shrink-0 snap-center items-center justify-center"
+            aria-hidden={i !== index}
           >
-            {photos.map((photo, i) => (
-              <figure
-                key={photo.id}
-                className="flex h-full w-full shrink-0 snap-center items-center justify-center"
-                aria-hidden={i !== index}
-              >
-                <img
-                  src={photo.url}
-                  alt={alt(i)}
-                  width={photo.width}
-                  height={photo.height}
-                  loading={Math.abs(i - index) <= 1 ? 'eager' : 'lazy'}
-                  decoding="async"
-                  className="max-h-full max-w-full object-contain"
-                  draggable={false}
-                />
-              </figure>
-            ))}
-          </div>
-          <div className="flex items-center justify-center gap-6 px-3 pt-2 pb-[calc(env(safe-area-inset-bottom)+1rem)]">
-            <button
-              type="button"
-              className={`${round} ${total > 1 ? '' : 'invisible'}`}
-              onClick={() => show((index - 1 + total) % total)}
-              aria-label={intl.formatMessage({ id: 'member.gallery_previous' })}
-            >
-              <ChevronLeft aria-hidden size={26} />
-            </button>
-            <p
-              className="min-w-24 text-center font-semibold tabular-nums"
-              aria-live="polite"
-              data-testid="photo-position"
-            >
-              <FormattedMessage id="member.gallery_position" values={{ position: index + 1, total }} />
-            </p>
-            <button
-              type="button"
-              className={`${round} ${total > 1 ? '' : 'invisible'}`}
-              onClick={() => show((index + 1) % total)}
-              aria-label={intl.formatMessage({ id: 'member.gallery_next' })}
-            >
-              <ChevronRight aria-hidden size={26} />
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            <img
+              src={photo.url}
+              alt={alt(i)}
+              width={photo.width}
+              height={photo.height}
+              loading={Math.abs(i - index) <= 1 ? 'eager' : 'lazy'}
+              decoding="async"
+              className="max-h-full max-w-full object-contain"
+              draggable={false}
+            />
+          </figure>
+        ))}
+      </div>
+      <div className="flex items-center justify-center gap-6 px-3 pt-2 pb-[calc(env(safe-area-inset-bottom)+1rem)]">
+        <button
+          type="button"
+          className={`${round} ${total > 1 ? '' : 'invisible'}`}
+          onClick={() => show((index - 1 + total) % total)}
+          aria-label={intl.formatMessage({ id: 'member.gallery_previous' })}
+        >
+          <ChevronLeft aria-hidden size={26} />
+        </button>
+        <p
+          className="min-w-24 text-center font-semibold tabular-nums"
+          aria-live="polite"
+          data-testid="photo-position"
+        >
+          <FormattedMessage id="member.gallery_position" values={{ position: index + 1, total }} />
+        </p>
+        <button
+          type="button"
+          className={`${round} ${total > 1 ? '' : 'invisible'}`}
+          onClick={() => show((index + 1) % total)}
+          aria-label={intl.formatMessage({ id: 'member.gallery_next' })}
+        >
+          <ChevronRight aria-hidden size={26} />
+        </button>
+      </div>
+    </NativeDialog>
   );
 }
