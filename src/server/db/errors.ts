@@ -26,14 +26,14 @@ const LOST_CONNECTION =
 
 /**
  * True when the database connection was lost or refused (the server restarted or failed over, an operator
- * ended the backend, the network dropped): SQLSTATE class 08 and 57P01-57P03, the socket's own errors and
- * node-postgres's messages for them. Nothing was wrong with the request: it may be tried again.
+ * ended the backend, the network dropped): SQLSTATE class 08 and 57P01-57P03 and node-postgres's messages
+ * for a connection gone under a query. Nothing was wrong with the request: it may be tried again. Bare
+ * socket errors (ECONNREFUSED...) are left out: they may come from another service (the media store).
  */
 export function isConnectionLoss(err: unknown): boolean {
   for (const e of chainOf(err)) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (/^(08[0-9A-Z]{3}|57P0[123])$/.test(code)) return true;
-    if (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(code)) return true;
     if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
   }
   return false;
