@@ -1,3 +1,15 @@
+/** The errors of a chain (Drizzle wraps the driver's error as `cause`), outermost first. */
+function* chainOf(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    yield e;
+    e = e.cause as typeof e;
+  }
+}
+
 /**
  * True for PostgreSQL's class 22 "data exception" (a NUL byte, a character the encoding cannot hold, a
  * number out of range): input the contract should have refused, so never a server fault.
@@ -6,6 +18,25 @@ export function isDataException(err: unknown): boolean {
   const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
   const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : '';
   return /^22[0-9A-Z]{3}$/.test(code);
+}
+
+/** node-postgres says these without a SQLSTATE when the connection under a query went away. */
+const LOST_CONNECTION =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * True when the database connection was lost or refused (the server restarted or failed over, an operator
+ * ended the backend, the network dropped): SQLSTATE class 08 and 57P01-57P03 and node-postgres's messages
+ * for a connection gone under a query. Nothing was wrong with the request: it may be tried again. Bare
+ * socket errors (ECONNREFUSED...) are left out: they may come from another service (the media store).
+ */
+export function isConnectionLoss(err: unknown): boolean {
+  for (const e of chainOf(err)) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (/^(08[0-9A-Z]{3}|57P0[123])$/.test(code)) return true;
+    if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
+  }
+  return false;
 }
 
 /** True for PostgreSQL's unique_violation, from node-postgres or PGlite, bare or wrapped by Drizzle. */

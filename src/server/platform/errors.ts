@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Locale } from '../../shared/i18n/locales.ts';
-import { isDataException } from '../db/errors.ts';
+import { isConnectionLoss, isDataException } from '../db/errors.ts';
 import { t } from './i18n.ts';
 
 /**
@@ -51,6 +51,11 @@ export function appErrorBody(err: AppError, locale: Locale, values: Record<strin
   };
 }
 
+/** The answer while the database cannot be reached: 503, try again shortly (HTTP and real-time nacks). */
+export const unavailableBody = (locale: Locale) => ({
+  error: { code: 'unavailable', message: t(locale, 'error.general') },
+});
+
 /**
  * Turns every error into the one error shape, texts in the caller's locale. `contextOf` gives the locale
  * and the values messages may name (the site's min_age).
@@ -78,6 +83,11 @@ export function registerErrorHandler(
       return reply
         .status(400)
         .send({ error: { code: 'bad_request', message: t(locale, 'error.bad_request') } });
+    }
+    if (isConnectionLoss(err)) {
+      // The database went away under the request (restart, failover): try again, not a fault of the app.
+      req.log.warn({ err: (err as Error).message }, 'database connection lost');
+      return reply.status(503).header('retry-after', '1').send(unavailableBody(locale));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unhandled error');

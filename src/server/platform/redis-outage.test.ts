@@ -1,9 +1,17 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
-import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  clientId,
+  connectSocket,
+  listenOn,
+  openChat,
+  sendOverSocket,
+  sendText,
+} from '../features/chat/chat-test-kit.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { buildMember } from '../test/members.ts';
 import { createRedis } from './redis.ts';
 
 // Runs in `npm run test:pg` (which sets TEST_REDIS_URL) where a redis-server binary is installed: the test
@@ -70,13 +78,23 @@ describe.runIf(process.env.TEST_REDIS_URL && haveRedisServer)('issue 10 item 2: 
     },
   });
 
-  it('P-16 Redis killed mid-run: the API answers at once, limits hold in-process, /readyz says degraded, and it recovers', async () => {
+  /** A redis-server of this test's own on a free port, and a client of it; both go after the file. */
+  async function privateRedis() {
     const port = await freePort();
-    let server = startRedis(port);
-    cleanup.push(() => server.kill('SIGKILL'));
-    const redis: Redis = createRedis(`redis://127.0.0.1:${port}`, () => quiet);
-    cleanup.push(() => redis.disconnect());
-    await until(async () => redis.status === 'ready', 15);
+    const own = {
+      port,
+      server: startRedis(port),
+      redis: createRedis(`redis://127.0.0.1:${port}`, () => quiet),
+    };
+    cleanup.push(() => own.server.kill('SIGKILL'));
+    cleanup.push(() => own.redis.disconnect());
+    await until(async () => own.redis.status === 'ready', 15);
+    return own;
+  }
+
+  it('P-16 Redis killed mid-run: the API answers at once, limits hold in-process, /readyz says degraded, and it recovers', async () => {
+    const own = await privateRedis();
+    const { port, redis } = own;
     const t: TestApp = await createTestApp({ RATE_LIMIT_FACTOR: '1' }, { redis, logStream });
     cleanup.push(() => t.close());
 
@@ -96,8 +114,8 @@ describe.runIf(process.env.TEST_REDIS_URL && haveRedisServer)('issue 10 item 2: 
     for (let i = 0; i < 5; i++) expect((await login(i)).statusCode).toBe(401);
     expect((await redis.keys('vonk-rl:*')).length, 'counted in Redis while it was up').toBeGreaterThan(0);
 
-    server.kill('SIGKILL');
-    await new Promise((done) => server.once('exit', done));
+    own.server.kill('SIGKILL');
+    await new Promise((done) => own.server.once('exit', done));
 
     const codes: number[] = [];
     for (let i = 0; i < 25; i++) codes.push((await login(i)).statusCode);
@@ -120,7 +138,7 @@ describe.runIf(process.env.TEST_REDIS_URL && haveRedisServer)('issue 10 item 2: 
     expect(warnings.length, 'logged once, not per request').toBe(1);
 
     // Redis comes back on the same port: the client reconnects and the limiter shares counters again.
-    server = startRedis(port);
+    own.server = startRedis(port);
     await until(async () => (await ready()).redis === 'ok', 20);
     await until(async () => {
       await t.app.inject({ url: '/api/settings', remoteAddress: '10.44.0.2' });
@@ -148,5 +166,33 @@ describe.runIf(process.env.TEST_REDIS_URL && haveRedisServer)('issue 10 item 2: 
     const readyz = await withinSeconds(3, t.app.inject({ url: '/readyz' }));
     expect(readyz.statusCode).toBe(200);
     expect(readyz.json()).toMatchObject({ status: 'degraded', redis: 'degraded' });
+  }, 60_000);
+
+  it('P-15 P-16 Redis killed with sockets open: chat sends over HTTP and the socket still answer at once and reach this instance’s sockets', async () => {
+    const { server, redis } = await privateRedis();
+    const t = await createTestApp({}, { redis });
+    cleanup.push(() => t.close());
+    expect(t.app.bus.kind).toBe('redis');
+    const base = await listenOn(t.app);
+    const a = await buildMember(t.app.db, { paidUser: true, credits: 100 });
+    const b = await buildMember(t.app.db, { paidUser: true });
+    const id = await openChat(t.app, a, b);
+    const [sa, sb] = await Promise.all([connectSocket(base, a.cookie), connectSocket(base, b.cookie)]);
+    expect((await sendText(t.app, a, id, 'voor')).statusCode).toBe(201);
+    await sb.next('message', (e) => e.message.body === 'voor');
+
+    server.kill('SIGKILL');
+    await new Promise((done) => server.once('exit', done));
+    expect((await withinSeconds(3, sendText(t.app, a, id, 'tijdens'))).statusCode).toBe(201);
+    await sb.next('message', (e) => e.message.body === 'tijdens');
+    const cid = clientId();
+    sendOverSocket(sa.socket, id, cid, 'via de socket');
+    await sa.next('ack', (e) => e.client_id === cid);
+    await sb.next('message', (e) => e.message.body === 'via de socket');
+    const late = await withinSeconds(3, connectSocket(base, b.cookie));
+    late.socket.close();
+    expect(sa.closed()).toBeNull();
+    expect(sb.closed()).toBeNull();
+    for (const s of [sa, sb]) s.socket.close();
   }, 60_000);
 });

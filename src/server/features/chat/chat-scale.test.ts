@@ -4,8 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TChatMessage } from '../../../shared/contract/chat.ts';
 import { buildApp } from '../../app.ts';
@@ -15,7 +16,15 @@ import { seedDemo } from '../../db/seed.ts';
 import { createRedisBus } from '../../platform/bus.ts';
 import { createTestApp, createTestDatabase } from '../../test/app.ts';
 import { buildMember } from '../../test/members.ts';
-import { clientId, connectSocket, creditsOf, listenOn, openChat, sendText } from './chat-test-kit.ts';
+import {
+  clientId,
+  connectSocket,
+  creditsOf,
+  listenOn,
+  openChat,
+  sendOverSocket,
+  sendText,
+} from './chat-test-kit.ts';
 
 // Races and crashes: only a real PostgreSQL server (TEST_DATABASE_URL, `npm run test:pg`) has many
 // connections; the two-instance test also needs Redis (TEST_REDIS_URL).
@@ -260,6 +269,90 @@ describe.runIf(pgUrl)('C-12 SIGKILL while clients send', () => {
       } finally {
         child?.kill('SIGKILL');
         await database.drop();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe.runIf(pgUrl)('P-16 PostgreSQL connections killed under the app', () => {
+  it(
+    'P-16 C-12 sends whose connections are killed answer 503 with the localised text, never a 500; the sockets live on and retries store each message once',
+    async () => {
+      const t = await createTestApp();
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      try {
+        const base = await listenOn(t.app);
+        const a = await buildMember(t.app.db, { paidUser: true, credits: 100 });
+        const b = await buildMember(t.app.db, { paidUser: true });
+        const id = await openChat(t.app, a, b);
+        const socket = await connectSocket(base, a.cookie);
+        const current = (await t.app.db.execute(sql`select current_database() as name`)) as unknown as {
+          rows: { name: string }[];
+        };
+        const name = current.rows[0]?.name ?? '';
+        const url = new URL(pgUrl ?? '');
+        url.pathname = `/${name}`;
+
+        // The sender's row is locked, so every send waits on the database; then its connections are killed.
+        const locker = new pg.Client({ connectionString: url.toString() });
+        await locker.connect();
+        await locker.query('begin');
+        await locker.query('select 1 from users where id = $1 for update', [a.id]);
+        const ids = Array.from({ length: 6 }, () => clientId());
+        const sends = ids.map((cid, i) => sendText(t.app, a, id, `bericht ${i}`, cid));
+        const socketCid = clientId();
+        sendOverSocket(socket.socket, id, socketCid, 'over de socket');
+        // Every connection that waits on the lock is killed, again and again, until each send has its answer
+        // (a batch that fails is tried once more send by send, on new connections).
+        const lockerPid = (await locker.query('select pg_backend_pid() as pid')).rows[0]?.pid;
+        let answered = false;
+        const all = Promise.all([...sends, socket.next('nack', (e) => e.client_id === socketCid, 15_000)]);
+        void all.finally(() => {
+          answered = true;
+        });
+        const deadline = Date.now() + 15_000;
+        while (!answered && Date.now() < deadline) {
+          await admin.query(
+            `select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = $1 and pid <> $2 and wait_event_type = 'Lock'`,
+            [name, lockerPid],
+          );
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await locker.query('rollback');
+        await locker.end();
+
+        const answers = await Promise.all(sends);
+        for (const res of answers) {
+          expect(res.statusCode, res.body).toBe(503);
+          expect(res.headers['retry-after']).toBeDefined();
+          expect(res.json().error).toEqual({
+            code: 'unavailable',
+            message: 'Er is een fout opgetreden, probeer het later opnieuw.',
+          });
+        }
+        const nack = (await all).at(-1);
+        expect(nack).toMatchObject({ status: 503, error: { code: 'unavailable' } });
+        expect(socket.closed()).toBeNull();
+
+        // The pool replaced the connections: the same sends again are stored, each once, and paid once.
+        for (const [i, cid] of ids.entries())
+          expect((await sendText(t.app, a, id, `bericht ${i}`, cid)).statusCode).toBe(201);
+        sendOverSocket(socket.socket, id, socketCid, 'over de socket');
+        expect(await socket.next('ack', (e) => e.client_id === socketCid)).toBeTruthy();
+        const stored = await t.app.db.select().from(messages).where(eq(messages.conversationId, id));
+        expect(stored).toHaveLength(ids.length + 1);
+        expect(new Set(stored.map((m) => m.clientId))).toEqual(new Set([...ids, socketCid]));
+        const ledger = await t.app.db.select().from(creditLedger).where(eq(creditLedger.userId, a.id));
+        expect(ledger.map((l) => l.reference).sort()).toEqual(stored.map((m) => m.clientId).sort());
+        const spent = stored.reduce((sum, m) => sum + m.creditsSpent, 0);
+        expect(await creditsOf(t.app, a.id)).toBe(100 - spent);
+        socket.socket.close();
+      } finally {
+        await admin.end();
+        await t.close();
       }
     },
     SLOW,

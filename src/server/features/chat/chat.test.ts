@@ -8,7 +8,7 @@ import {
   ZGiftsResponse,
   ZSendMessageResponse,
 } from '../../../shared/contract/chat.ts';
-import { blocks, creditLedger, messages, sites, users } from '../../db/schema.ts';
+import { blocks, conversations, creditLedger, messages, sites, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import {
@@ -506,6 +506,47 @@ describe('M-04 C-09 photos and gifts in chat', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.code).toBe('unknown_gift');
     expect(await creditsOf(t.app, a.id)).toBe(7);
+  });
+
+  it('C-09 C-04 a refused gift from the profile page (10 at once) starts no conversation and uses up no free start', async () => {
+    const a = await member({ credits: 0 });
+    const [x, y, z] = await Promise.all([paid(), paid(), paid()]);
+    const gifts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(a, 'POST', `/api/members/${x.id}/gifts`, {
+          client_id: i % 2 ? clientId() : 'same-gift-id',
+          gift_code: 'rose',
+        }),
+      ),
+    );
+    expect(gifts.map((r) => r.statusCode)).toEqual(Array(10).fill(402));
+    expect(gifts[0]?.json().error.message).toBe('Je hebt onvoldoende credits');
+    expect(ZChatListResponse.parse((await call(a, 'GET', '/api/chats')).json()).chats).toEqual([]);
+    const between = await t.app.db.select().from(conversations).where(eq(conversations.startedBy, a.id));
+    expect(between, 'no half-made conversation').toEqual([]);
+    // Both free starts are still there.
+    expect((await call(a, 'POST', `/api/members/${y.id}/chat`)).statusCode).toBe(200);
+    expect((await call(a, 'POST', `/api/members/${z.id}/chat`)).statusCode).toBe(200);
+    expect(await creditsOf(t.app, a.id)).toBe(0);
+  });
+
+  it('C-09 C-04 credits for one gift, gifts to 3 members at once: one is sent, the refused ones give their start back', async () => {
+    const [site] = await t.app.db.select().from(sites).where(eq(sites.isDefault, true));
+    const a = await member({ credits: site?.giftCredits ?? 0 });
+    const [x, y, z, w] = await Promise.all([paid(), paid(), paid(), paid()]);
+    const gifts = await Promise.all(
+      [x, y, z].map((m) =>
+        call(a, 'POST', `/api/members/${m.id}/gifts`, { client_id: clientId(), gift_code: 'rose' }),
+      ),
+    );
+    expect(gifts.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(gifts.filter((r) => r.statusCode >= 400).map((r) => r.json().error.code)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(insufficient_credits|free_conversation_limit)$/)]),
+    );
+    expect(await creditsOf(t.app, a.id)).toBe(0);
+    const started = await t.app.db.select().from(conversations).where(eq(conversations.startedBy, a.id));
+    expect(started, 'only the conversation of the sent gift').toHaveLength(1);
+    expect((await call(a, 'POST', `/api/members/${w.id}/chat`)).statusCode, 'one free start left').toBe(200);
   });
 });
 

@@ -372,6 +372,32 @@ export async function countStarted(tx: Tx, memberId: number) {
     .where(eq(chatAllowances.memberId, memberId));
 }
 
+/**
+ * Takes back a start that stored nothing (a gift from the profile page the database refused): the empty
+ * conversation goes and the free start is given back, under the allowance lock the start took. A
+ * conversation that holds a message by now (a parallel send) stays.
+ */
+export async function withdrawStart(db: Db, conversationId: number, starterId: number) {
+  await db.transaction(async (tx) => {
+    await lockAllowance(tx, starterId);
+    const gone = await tx
+      .delete(conversations)
+      .where(
+        and(
+          eq(conversations.id, conversationId),
+          eq(conversations.startedBy, starterId),
+          eq(conversations.lastSeq, 0),
+        ),
+      )
+      .returning({ id: conversations.id });
+    if (gone.length === 0) return;
+    await tx
+      .update(chatAllowances)
+      .set({ conversationsStarted: sql`greatest(${chatAllowances.conversationsStarted} - 1, 0)` })
+      .where(eq(chatAllowances.memberId, starterId));
+  });
+}
+
 export async function freeMessagesUsed(db: Conn, memberId: number): Promise<number> {
   const [row] = await db
     .select({ used: chatAllowances.freeMessagesUsed })
@@ -381,6 +407,15 @@ export async function freeMessagesUsed(db: Conn, memberId: number): Promise<numb
 }
 
 // ---------------------------------------------------------------- gifts
+
+/** The credits an active gift costs (null: the site's gift_credits); undefined for an unknown gift. */
+export async function findGiftPrice(db: Conn, code: string): Promise<{ price: number | null } | undefined> {
+  const [row] = await db
+    .select({ price: gifts.price })
+    .from(gifts)
+    .where(and(eq(gifts.code, code), eq(gifts.active, true)));
+  return row;
+}
 
 export async function listGiftRows(db: Conn): Promise<GiftRow[]> {
   return db.select().from(gifts).where(eq(gifts.active, true)).orderBy(asc(gifts.position), asc(gifts.code));

@@ -172,6 +172,23 @@ describe('P-15 the real-time channel', () => {
     s.socket.close();
   });
 
+  it('P-15 frames above the socket cap (200 kB binary, 70 kB text) close only that socket with 1009; the member’s other socket still gets messages', async () => {
+    const a = await paid();
+    const b = await paid();
+    const id = await openChat(t.app, a, b);
+    const keep = await connect(b);
+    for (const payload of [Buffer.alloc(200_000, 0x41), 'x'.repeat(70_000)]) {
+      const s = await connect(b);
+      s.socket.on('error', () => {});
+      s.socket.send(payload);
+      expect((await s.waitClose()).code).toBe(1009);
+    }
+    expect((await sendText(t.app, a, id, 'nog daar?')).statusCode).toBe(201);
+    expect((await keep.next('message')).message.body).toBe('nog daar?');
+    expect(keep.closed()).toBeNull();
+    keep.socket.close();
+  });
+
   it('P-15 logging out closes the sockets of that session with 4401', async () => {
     const a = await paid();
     const s = await connect(a);

@@ -12,8 +12,9 @@ import {
   type TClientFrame,
   ZClientFrame,
 } from '../../../shared/contract/realtime.ts';
+import { isConnectionLoss } from '../../db/errors.ts';
 import type { BusMessage } from '../../platform/bus.ts';
-import { AppError, appErrorBody } from '../../platform/errors.ts';
+import { AppError, appErrorBody, unavailableBody } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n.ts';
 import { currentUser, SESSION_COOKIE, type SessionUser } from '../../platform/session.ts';
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
@@ -394,6 +395,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       send(conn, { type: 'ack', client_id: frame.client_id, response });
     } catch (err) {
       if (err instanceof AppError) return refuse(err);
+      if (isConnectionLoss(err)) return nack(503, unavailableBody(conn.locale));
       app.log.error({ err }, 'realtime send failed');
       nack(500, { error: { code: 'internal', message: t(conn.locale, 'error.general') } });
     }

@@ -63,7 +63,7 @@ async function answerDuplicate(
 }
 
 /** The answer to a send the database refused. */
-function refusal(outcome: { error: BatchError; required?: number }): AppError {
+export function refusal(outcome: { error: BatchError; required?: number }): AppError {
   switch (outcome.error) {
     case 'not_found':
       return notFound();

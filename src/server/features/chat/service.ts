@@ -27,6 +27,7 @@ import {
   findChatProfile,
   findConversationBetween,
   findFictionalQueue,
+  findGiftPrice,
   findMembership,
   findMessageByClientId,
   findSender,
@@ -40,8 +41,9 @@ import {
   shownConversationsWith,
   sumUnread,
   unhideFor,
+  withdrawStart,
 } from './queries.ts';
-import { sendMessage } from './send.ts';
+import { refusal, sendMessage } from './send.ts';
 
 // ---------------------------------------------------------------- conversations
 
@@ -308,16 +310,40 @@ export async function fictionalQueue(db: Db, limit = 50) {
   }));
 }
 
-/** Sends a gift from a profile page (C-09): opens the conversation when needed, then sends. */
+/**
+ * Sends a gift from a profile page (C-09): opens the conversation when needed, then sends. A refused gift
+ * leaves no trace (C-04 counts the conversations a free member starts): whom one may not write to, an
+ * unknown gift and what the sender cannot pay are refused before anything opens, and a conversation a gift started that the database
+ * then refused goes again with the start it used. A parallel gift that found that conversation just before
+ * it went starts over once.
+ */
 export async function sendGiftToMember(
   deps: ChatDeps,
   viewer: ChatViewer,
   memberId: number,
   input: { clientId: string; giftCode: string },
+  retried = false,
 ): Promise<TSendMessageResponse> {
+  const draft = { kind: 'gift' as const, ...input };
   const earlier = await findMessageByClientId(deps.db, viewer.id, input.clientId);
-  const conversationId = earlier
-    ? earlier.conversationId
-    : (await openChat(deps, viewer, memberId)).conversation.id;
-  return sendMessage(deps, viewer, conversationId, { kind: 'gift', ...input });
+  if (earlier) return sendMessage(deps, viewer, earlier.conversationId, draft);
+  await assertCanWrite(deps.db, viewer.id, memberId);
+  const [gift, sender] = await Promise.all([
+    findGiftPrice(deps.db, input.giftCode),
+    findSender(deps.db, viewer.id),
+  ]);
+  if (!gift) throw refusal({ error: 'unknown_gift' });
+  const price = gift.price ?? deps.site.giftCredits;
+  if ((sender?.credits ?? 0) < price) throw refusal({ error: 'insufficient_credits', required: price });
+  const opened = await openChat(deps, viewer, memberId);
+  const conversationId = opened.conversation.id;
+  try {
+    return await sendMessage(deps, viewer, conversationId, draft);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    if (opened.created) await withdrawStart(deps.db, conversationId, viewer.id);
+    else if (err.code === 'not_found' && !retried)
+      return sendGiftToMember(deps, viewer, memberId, input, true);
+    throw err;
+  }
 }

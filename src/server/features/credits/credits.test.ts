@@ -320,6 +320,34 @@ describe('Pay-07 Pay-08 Pay-09 discounts, welcome discount and time bonus', () =
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
   });
 
+  it('Pay-09 Pay-10 20 payments at once with TIMEBONUS25: one takes the bonus; 20 paid checkouts at once book its credits once', async () => {
+    const m = await member();
+    const { bundles: list } = await bundles(m);
+    const bundle = list[0];
+    if (!bundle) throw new Error('no bundles');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(m, '/api/payments', { bundle_id: bundle.id, method: 'ideal', discount_code: 'TIMEBONUS25' }),
+      ),
+    );
+    const won = answers.filter((a) => a.statusCode === 200);
+    expect(won).toHaveLength(1);
+    // Never 'expired' for a bonus another tab took a moment ago.
+    for (const lost of answers.filter((a) => a.statusCode !== 200)) {
+      expect(lost.statusCode).toBe(409);
+      expect(lost.json().error).toMatchObject({ code: 'discount_used', message: 'Code reeds gebruikt' });
+    }
+    const created = ZCreatePaymentResponse.parse(won[0]?.json());
+    expect(created.amount_cents).toBe(Math.round(bundle.amount_cents * 0.75));
+    const stored = await t.app.db.select().from(payments).where(eq(payments.userId, m.id));
+    expect(stored).toHaveLength(1);
+    const choices = await Promise.all(Array.from({ length: 20 }, () => choose(created.payment_id, 'paid')));
+    expect(choices.every((c) => c.statusCode === 200 || c.statusCode === 409)).toBe(true);
+    expect(await balance(m.id)).toEqual({ c: bundle.credits, paid: true });
+    const ledger = await t.app.db.select().from(creditLedger).where(eq(creditLedger.userId, m.id));
+    expect(ledger.map((l) => [l.reason, l.amount])).toEqual([['purchase', bundle.credits]]);
+  });
+
   it('Pay-08 Pay-09 a new unpaid member has the time bonus as welcome discount, once', async () => {
     const m = await member();
     const bonus = ZTimeBonus.parse((await get(m, '/api/time-bonus')).json());

@@ -15,6 +15,7 @@ export interface AppliedDiscount {
 
 const notFound = () => new AppError(404, 'discount_not_found', 'discount.not_found');
 const used = () => new AppError(409, 'discount_used', 'discount.used');
+const expired = () => new AppError(410, 'discount_expired', 'discount.expired');
 const ALL_METHODS = PAYMENT_METHODS.filter((m) => m.status === 'active').map((m) => m.id);
 
 /** Seconds of the time bonus left for a member (Pay-09): 0 for paid members and after the 4 hours. */
@@ -81,14 +82,14 @@ export async function resolveDiscount(
   if (code === RULES.timeBonus.code) {
     if (await hasRedeemed(db, buyer.id, code)) throw used();
     const discount = await timeBonusDiscount(db, buyer, order.currency, order.country, now);
-    if (!discount) throw new AppError(410, 'discount_expired', 'discount.expired');
+    // Gone since the check above: used by a payment started at the same moment (another tab), or expired.
+    if (!discount) throw (await hasRedeemed(db, buyer.id, code)) ? used() : expired();
     return { code, percentage: discount.value_percentage, singleUse: true, discount };
   }
   const row = await findDiscountCode(db, code);
   if (!row?.active || (row.country && row.country !== order.country)) throw notFound();
   if (row.validFrom && row.validFrom > now) throw notFound();
-  if (row.validUntil && row.validUntil <= now)
-    throw new AppError(410, 'discount_expired', 'discount.expired');
+  if (row.validUntil && row.validUntil <= now) throw expired();
   if (row.oncePerMember && (await hasRedeemed(db, buyer.id, row.code))) throw used();
   if (order.amountCents !== null && order.amountCents < row.minimumCents) {
     throw new AppError(422, 'discount_minimum', 'discount.minimum', {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZServerFrame } from '../../../shared/contract/realtime.ts';
-import { blocks, photos, profiles, sites } from '../../db/schema.ts';
+import { blocks, notifications, photos, profiles, sites } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { api, connectSocket, listenOn } from '../chat/chat-test-kit.ts';
@@ -122,5 +122,38 @@ describe('D-04 P-15 like and match events on the real-time channel', () => {
     await pause(150);
     expect(se.events.filter((x) => x.type === 'like' || x.type === 'match')).toEqual([]);
     se.socket.close();
+  });
+
+  it('M-05 D-04 N-01 like, unlike, like again 20 times (10 of them at once): the liked member hears of it once', async () => {
+    const x = await buildMember(t.app.db, { profile: { gender: 'male', lookingFor: 'female' } });
+    const y = await buildMember(t.app.db, { profile: { gender: 'female', lookingFor: 'male' } });
+    const sy = await connect(y);
+    const unlike = () => api(t.app, x, 'DELETE', `/api/members/${y.id}/like`);
+    for (let i = 0; i < 5; i++) {
+      expect((await like(x, y)).statusCode).toBe(200);
+      expect((await unlike()).statusCode).toBe(200);
+    }
+    const toggles = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? unlike() : like(x, y))));
+    expect(toggles.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect((await like(x, y)).json()).toEqual({ liked: true, match: false });
+    await pause(150);
+    const notes = await t.app.db.select().from(notifications).where(eq(notifications.userId, y.id));
+    expect(notes.map((n) => [n.kind, n.actorId])).toEqual([['like', x.id]]);
+    expect(sy.events.filter((e) => e.type === 'like')).toHaveLength(1);
+
+    // A match made, taken back and made again: each member hears of the match once.
+    expect((await like(y, x)).json()).toEqual({ liked: true, match: true });
+    for (let i = 0; i < 3; i++) {
+      await unlike();
+      expect((await like(x, y)).json()).toEqual({ liked: true, match: true });
+    }
+    for (const [owner, actor] of [
+      [x, y],
+      [y, x],
+    ] as const) {
+      const matches = await t.app.db.select().from(notifications).where(eq(notifications.userId, owner.id));
+      expect(matches.filter((n) => n.kind === 'match').map((n) => n.actorId)).toEqual([actor.id]);
+    }
+    sy.socket.close();
   });
 });

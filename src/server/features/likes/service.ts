@@ -9,7 +9,7 @@ import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import type { PublishToMember } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createNotification } from '../notifications/inbox-service.ts';
+import { createNotificationOnce } from '../notifications/inbox-service.ts';
 import { accountExists, findMember } from '../profiles/queries.ts';
 import { type CardContext, presentMemberCard, publicMediaUrl } from '../profiles/service.ts';
 import { localDay } from './local-day.ts';
@@ -29,6 +29,12 @@ import {
 
 const notFound = () => new AppError(404, 'not_found', 'error.not_found');
 
+/**
+ * A like or match taken back and made again within this time notifies nobody again: a like toggled on
+ * and off must not flood the other member with modals, pushes and mails.
+ */
+const RENOTIFY_AFTER_MS = 24 * 3_600_000;
+
 /** What storing a like did: the answer, and the notifications it made (none when it existed already). */
 export interface LikeOutcome extends TLikeResponse {
   notes: { id: number; userId: number }[];
@@ -37,8 +43,9 @@ export interface LikeOutcome extends TLikeResponse {
 /**
  * Stores a like and tells whether it made a match, in one transaction that holds the pair's lock, so of
  * two simultaneous mutual likes the second always sees the first. A new like notifies the liked member
- * (D-09); a match notifies both (D-04). Liking back has seen the other's like. `beforeInsert` runs in
- * the same transaction first (the swipe game's daily limit): throwing there stores nothing.
+ * (D-09); a match notifies both (D-04); neither again within RENOTIFY_AFTER_MS. Liking back has seen the
+ * other's like. `beforeInsert` runs in the same transaction first (the swipe game's daily limit): throwing
+ * there stores nothing.
  */
 export async function recordLike(
   db: Db,
@@ -53,17 +60,19 @@ export async function recordLike(
     }
     await beforeInsert?.(tx);
     await insertLike(tx, likerId, likedId);
+    const since = new Date(Date.now() - RENOTIFY_AFTER_MS);
     const match = await likeExists(tx, likedId, likerId);
     if (match) {
       await markLikeSeen(tx, likedId, likerId);
-      const notes = await createNotification(
+      const notes = await createNotificationOnce(
         tx,
+        since,
         { userId: likedId, kind: NOTIFICATION_KINDS.match, actorId: likerId },
         { userId: likerId, kind: NOTIFICATION_KINDS.match, actorId: likedId },
       );
       return { liked: true, match, notes };
     }
-    const notes = await createNotification(tx, {
+    const notes = await createNotificationOnce(tx, since, {
       userId: likedId,
       kind: NOTIFICATION_KINDS.like,
       actorId: likerId,

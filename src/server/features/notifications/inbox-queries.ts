@@ -30,6 +30,24 @@ export async function insertNotifications(
     .returning({ id: notifications.id, userId: notifications.userId });
 }
 
+/** Whether the member had a notification of this kind about this actor since `since`. */
+export async function notifiedSince(db: Db, row: NewNotification, since: Date): Promise<boolean> {
+  if (row.actorId == null) return false;
+  const [hit] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.actorId, row.actorId),
+        eq(notifications.userId, row.userId),
+        eq(notifications.kind, row.kind),
+        gt(notifications.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return hit !== undefined;
+}
+
 /**
  * Whether the member the notification is about may be shown to its owner: listed and no block either way
  * (D-10, M-06). Notifications without a member always show.

@@ -17,6 +17,7 @@ import {
   markNotificationsRead,
   markPopupSeen,
   type NewNotification,
+  notifiedSince,
 } from './inbox-queries.ts';
 
 export type { NewNotification };
@@ -31,6 +32,21 @@ export async function createNotification(
   ...rows: NewNotification[]
 ): Promise<{ id: number; userId: number }[]> {
   return insertNotifications(db, rows);
+}
+
+/**
+ * createNotification, less the notices their member had of the same kind about the same actor since
+ * `since`: something taken back and done again (a like toggled on and off) is told once, not each time.
+ * Call it under the lock that orders the events it tells of.
+ */
+export async function createNotificationOnce(
+  db: Db,
+  since: Date,
+  ...rows: NewNotification[]
+): Promise<{ id: number; userId: number }[]> {
+  const fresh: NewNotification[] = [];
+  for (const row of rows) if (!(await notifiedSince(db, row, since))) fresh.push(row);
+  return insertNotifications(db, fresh);
 }
 
 /** Left-joined card columns are all null when the notification is about nobody. */
