@@ -179,8 +179,9 @@ test('L-06 L-03 static pages link to each other and to support by mail and phone
 test('A-01 A-11 M-07 on a phone a visitor signs up one question per screen with a place and lands on members near that place, nearest first', async ({
   page,
 }) => {
-  // Every question is looked at (axe and screenshots) at two sizes.
-  test.setTimeout(90_000);
+  // Every question is looked at (axe and screenshots) at two sizes: about 24 axe runs, a minute alone,
+  // and more than 90 s with two workers and another suite on the two cores.
+  test.setTimeout(180_000);
   await page.goto('/signup');
   // A focused flow: only the logo leads away, no navigation or footer links.
   await expect(page.getByTestId('focused-header')).toBeVisible();
