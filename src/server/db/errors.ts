@@ -15,9 +15,13 @@ function* chainOf(err: unknown): Generator<{ code?: unknown; message?: unknown }
  * number out of range): input the contract should have refused, so never a server fault.
  */
 export function isDataException(err: unknown): boolean {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : '';
-  return /^22[0-9A-Z]{3}$/.test(code);
+  return hasSqlState(err, /^22[0-9A-Z]{3}$/);
+}
+
+/** Whether any error of the chain carries a SQLSTATE that the pattern matches. */
+function hasSqlState(err: unknown, state: RegExp): boolean {
+  for (const e of chainOf(err)) if (typeof e.code === 'string' && state.test(e.code)) return true;
+  return false;
 }
 
 /** node-postgres says these without a SQLSTATE when the connection under a query went away. */
@@ -31,16 +35,13 @@ const LOST_CONNECTION =
  * socket errors (ECONNREFUSED...) are left out: they may come from another service (the media store).
  */
 export function isConnectionLoss(err: unknown): boolean {
-  for (const e of chainOf(err)) {
-    const code = typeof e.code === 'string' ? e.code : '';
-    if (/^(08[0-9A-Z]{3}|57P0[123])$/.test(code)) return true;
+  if (hasSqlState(err, /^(08[0-9A-Z]{3}|57P0[123])$/)) return true;
+  for (const e of chainOf(err))
     if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
-  }
   return false;
 }
 
 /** True for PostgreSQL's unique_violation, from node-postgres or PGlite, bare or wrapped by Drizzle. */
 export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return hasSqlState(err, /^23505$/);
 }
