@@ -179,10 +179,14 @@ describe('C-12 a batch of sends from different members is one round', () => {
       .select({ conv: messages.conversationId, seq: messages.seq, spent: messages.creditsSpent })
       .from(messages)
       .where(inArray(messages.conversationId, [paid.conv, free.conv, blocked.conv, gifted.conv, poor.conv]));
-    expect(stored.sort((x, y) => x.conv - y.conv)).toEqual([
-      { conv: paid.conv, seq: 1, spent: 3 },
-      { conv: free.conv, seq: 1, spent: 0 },
-    ]);
+    // The pairs are set up side by side, so their conversation ids come in either order.
+    const byConv = (x: { conv: number }, y: { conv: number }) => x.conv - y.conv;
+    expect(stored.sort(byConv)).toEqual(
+      [
+        { conv: paid.conv, seq: 1, spent: 3 },
+        { conv: free.conv, seq: 1, spent: 0 },
+      ].sort(byConv),
+    );
     const booked = await t.app.db
       .select({ user: creditLedger.userId, amount: creditLedger.amount, after: creditLedger.balanceAfter })
       .from(creditLedger)
