@@ -240,7 +240,13 @@ test.describe('app shell', () => {
     context,
   }) => {
     await skipEntryWarning(page);
+    // P-01: the worker's first install downloads every chunk of the app, so it waits until the first
+    // page has settled (5 s after load) instead of competing with its start.
+    const workerAsked = context.waitForEvent('serviceworker', { timeout: 20_000 });
     await page.goto('/');
+    const loadedAt = Date.now();
+    await workerAsked;
+    expect(Date.now() - loadedAt).toBeGreaterThanOrEqual(4_500);
     const manifest = await (await page.request.get('/manifest.webmanifest')).json();
     expect(manifest).toMatchObject({ name: 'Vonk', display: 'standalone', start_url: '/?source=pwa' });
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(

@@ -55,7 +55,7 @@ export function MemberCard({ member, eager = false }: { member: TMemberCard; eag
       )}
       {member.fictional && (
         <span
-          className="absolute right-2 top-2 inline-flex size-8 items-center justify-center rounded-full bg-black/55 text-white backdrop-blur-sm"
+          className="absolute right-2 top-2 inline-flex size-8 items-center justify-center rounded-full bg-black/60 text-white"
           title={settings.fictional_singular}
         >
           <FictionalIcon size={16} />

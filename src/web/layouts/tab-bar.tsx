@@ -48,7 +48,7 @@ export function TabBar() {
   return (
     <nav
       aria-label="tabs"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
       data-testid="tab-bar"
     >
       <ul className="mx-auto flex h-16 max-w-md items-stretch justify-around px-2">

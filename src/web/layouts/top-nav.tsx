@@ -24,7 +24,7 @@ export function TopNav() {
   const { visible } = useSite();
   const { user } = useUser();
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-line bg-white pt-[env(safe-area-inset-top)]">
       <nav className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4" aria-label="main">
         <div className="flex items-center gap-1">
           {user && <BackButton />}

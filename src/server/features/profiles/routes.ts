@@ -36,9 +36,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const viewerOf = (req: FastifyRequest): Viewer | null =>
     req.user ? { id: req.user.id, paidUser: req.user.paidUser } : null;
 
-  // Answers depend on who asks (blocks, premium, own data): never kept by shared caches.
+  // Answers depend on who asks (blocks, premium, own data): never kept by shared caches. A route whose
+  // answer is the same for everyone (the showcase) says so itself.
   app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'private, no-store');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
   });
 
   app.get(

@@ -38,6 +38,9 @@ async function withPhoto(userId: number, isPrivate = false) {
 async function showcase() {
   const res = await t.app.inject({ method: 'GET', url: '/api/showcase' });
   expect(res.statusCode).toBe(200);
+  // The same answer for every visitor: a repeat visit within the minute takes it from the browser's cache
+  // (the profile routes' private, no-store is only for answers that depend on who asks).
+  expect(res.headers['cache-control']).toBe('public, max-age=60');
   return ZShowcaseResponse.parse(res.json());
 }
 

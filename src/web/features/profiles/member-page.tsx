@@ -100,7 +100,7 @@ function Gallery({ profile, viewer }: { profile: TMemberProfile; viewer: TUser |
         )}
         {profile.photo_count > 0 && (
           <span
-            className="absolute bottom-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-black/60 px-3 py-1 text-sm font-semibold text-white backdrop-blur-sm"
+            className="absolute bottom-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-black/65 px-3 py-1 text-sm font-semibold text-white"
             data-testid="photo-count"
           >
             <Camera aria-hidden size={16} />
