@@ -1,8 +1,12 @@
+import { type AddressInfo, createServer, connect as netConnect, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
-import type { Db } from './client.ts';
+import { type Db, openDatabase } from './client.ts';
+import { seedDemo } from './seed.ts';
 
 const backendPid = async (db: Db) =>
   ((await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0]
@@ -34,5 +38,72 @@ describe.skipIf(!serverUrl)('PostgreSQL connection pool', () => {
     const database = await createTestDatabase();
     await Promise.all(Array.from({ length: 40 }, () => database.db.execute(sql`select pg_sleep(0.01)`)));
     await database.drop();
+  });
+
+  it('P-16 with the database server gone the API answers 503 with Retry-After, never 500, and recovers when it is back', async () => {
+    const scratch = await createTestDatabase();
+    await seedDemo(scratch.db);
+    const target = new URL(scratch.url ?? '');
+    // A TCP proxy in front of PostgreSQL, switched off the way a server goes down: the open connections
+    // are cut and new ones are refused.
+    const sockets = new Set<Socket>();
+    const proxy = () =>
+      createServer((client) => {
+        const upstream = netConnect(Number(target.port || 5432), target.hostname);
+        const cut = () => {
+          client.destroy();
+          upstream.destroy();
+        };
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('error', cut).on('close', cut);
+        }
+        client.pipe(upstream).pipe(client);
+      });
+    const listen = (server: Server, port = 0) =>
+      new Promise<number>((done) =>
+        server.listen(port, '127.0.0.1', () => done((server.address() as AddressInfo).port)),
+      );
+    let server = proxy();
+    const port = await listen(server);
+    const proxied = new URL(target);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(port);
+    const database = await openDatabase({
+      url: proxied.toString(),
+      dataDir: null,
+      onConnectionError: () => {},
+    });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/vonk-test', RATE_LIMIT_FACTOR: '100' });
+    const app = await buildApp({ config, database });
+    await app.ready();
+    try {
+      expect((await app.inject('/api/showcase')).statusCode).toBe(200);
+      await new Promise((done) => {
+        server.close(done);
+        for (const s of sockets) s.destroy();
+      });
+      // The pool's idle connections were cut and every new one is refused (ECONNREFUSED): each answer is
+      // the localised 503 that tells the client to try again.
+      for (let i = 0; i < 4; i++) {
+        const res = await app.inject({ url: '/api/showcase', headers: { 'accept-language': 'nl' } });
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.headers['retry-after']).toBe('1');
+        expect(res.json().error).toEqual({
+          code: 'unavailable',
+          message: 'Er is een fout opgetreden, probeer het later opnieuw.',
+        });
+      }
+      server = proxy();
+      await listen(server, port);
+      await expect
+        .poll(async () => (await app.inject('/api/showcase')).statusCode, { timeout: 10_000 })
+        .toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+      server.close();
+      await scratch.drop();
+    }
   });
 });

@@ -28,16 +28,25 @@ function hasSqlState(err: unknown, state: RegExp): boolean {
 const LOST_CONNECTION =
   /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
 
+/** Socket errors of a connection that could not be made or was cut (Node's `code`s). */
+const SOCKET_FAILURE =
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE)$/;
+
 /**
  * True when the database connection was lost or refused (the server restarted or failed over, an operator
- * ended the backend, the network dropped): SQLSTATE class 08 and 57P01-57P03 and node-postgres's messages
- * for a connection gone under a query. Nothing was wrong with the request: it may be tried again. Bare
- * socket errors (ECONNREFUSED...) are left out: they may come from another service (the media store).
+ * ended the backend, the network dropped, the server is down): SQLSTATE class 08 and 57P01-57P03,
+ * node-postgres's messages for a connection gone under a query, and a socket error under a query that
+ * Drizzle ran (its `Failed query` wraps the driver's error). Nothing was wrong with the request: it may be
+ * tried again. Bare socket errors are left out: they may come from another service (the media store).
  */
 export function isConnectionLoss(err: unknown): boolean {
   if (hasSqlState(err, /^(08[0-9A-Z]{3}|57P0[123])$/)) return true;
-  for (const e of chainOf(err))
+  let underQuery = false;
+  for (const e of chainOf(err)) {
     if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
+    if (underQuery && typeof e.code === 'string' && SOCKET_FAILURE.test(e.code)) return true;
+    if (typeof e.message === 'string' && e.message.startsWith('Failed query:')) underQuery = true;
+  }
   return false;
 }
 
