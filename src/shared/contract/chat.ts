@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZIdParam } from './ids.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
 
@@ -21,8 +22,7 @@ export const CHAT = {
 
 export { CHAT_ERRORS, CHAT_PHOTO_FIELDS } from './constants.ts';
 
-const ZId = z.number().int().positive().max(2_147_483_647);
-export const ZChatIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
+export const ZChatIdParams = z.object({ id: ZIdParam });
 
 // ---------------------------------------------------------------- safe text
 

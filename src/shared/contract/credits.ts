@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../data/payment-methods.ts';
+import { ZIdParam } from './ids.ts';
 
 /** Payment calls a member may make in a minute: a person never needs more, a script hits the wall. */
 export const PAYMENTS_PER_MINUTE = 20;
@@ -180,7 +181,7 @@ export const ZTransaction = z.object({
 export type TTransaction = z.infer<typeof ZTransaction>;
 
 export const ZTransactionsQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
-export const ZTransactionParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZTransactionParams = z.object({ id: ZIdParam });
 
 export const ZTransactions = z.object({
   items: z.array(ZTransaction),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdParam } from './ids.ts';
 import { ZCursor } from './likes.ts';
 import { ZMemberCard } from './profiles.ts';
 
@@ -58,5 +59,5 @@ export const ZPopupResponse = z.object({
 export type TPopupResponse = z.infer<typeof ZPopupResponse>;
 
 export const ZNotificationIdParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: ZIdParam,
 });

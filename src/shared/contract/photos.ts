@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { ZId, ZIdParam } from './ids.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
 
 // The upload limits live in a module without zod, so the web app's first load does not carry zod.
 export { PHOTO_UPLOAD } from './photo-upload.ts';
-
-const ZId = z.number().int().positive().max(2_147_483_647);
 
 export const ZPhotoStatus = z.enum(['active', 'pending', 'rejected']);
 
@@ -32,7 +31,7 @@ export const ZPhotoList = z.object({
 });
 export type TPhotoList = z.infer<typeof ZPhotoList>;
 
-export const ZPhotoIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
+export const ZPhotoIdParams = z.object({ id: ZIdParam });
 
 export const ZMainPhotoRequest = z.object({ id: ZId });
 export type TMainPhotoRequest = z.infer<typeof ZMainPhotoRequest>;

@@ -13,6 +13,7 @@ import {
   ZLookingForAnswer,
   ZProfileName,
 } from './accounts.ts';
+import { ZId, ZIdParam } from './ids.ts';
 import { ZMainImage } from './photos.ts';
 import { zLine } from './text.ts';
 
@@ -29,7 +30,6 @@ export const MEMBER_PHOTOS = {
 /** A member counts as online this long after their last activity. */
 export const ONLINE_MINUTES = 10;
 
-const ZId = z.number().int().positive().max(2_147_483_647);
 const ZNullableEnum = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable();
 
 const ZAttributes = z.object({
@@ -103,7 +103,7 @@ export type TLocationRequest = z.infer<typeof ZLocationRequest>;
 
 // ---------------------------------------------------------------- other members (M-05, M-06, M-08, M-10)
 
-export const ZMemberIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
+export const ZMemberIdParams = z.object({ id: ZIdParam });
 
 /** A member as every list shows them: search, related profiles, likes, swipe. */
 export const ZMemberCard = z.object({

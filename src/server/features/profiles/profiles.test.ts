@@ -710,6 +710,20 @@ describe('M-06 blocking', () => {
     expect(visitor.statusCode).toBe(403);
     expect(visitor.json().error.authentication_required).toBe(true);
   });
+
+  it('M-05 C-01 an id is written in digits only: 1e3, 0x10, +7 or a padded id is refused with a localised 400, not read as another id', async () => {
+    const a = await member();
+    const b = await member();
+    expect((await api(a, 'GET', `/api/members/${b.id}`)).statusCode).toBe(200);
+    const spelled = [`${b.id}e0`, `0x${b.id.toString(16)}`, `+${b.id}`, `%20${b.id}`, `0${b.id}`, `${b.id}.0`];
+    for (const id of spelled) {
+      for (const url of [`/api/members/${id}`, `/api/chats/${id}/messages`]) {
+        const res = await api(a, 'GET', url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().error.code).toBe('validation');
+      }
+    }
+  });
 });
 
 // ---------------------------------------------------------------- share previews
