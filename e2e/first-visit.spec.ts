@@ -229,6 +229,17 @@ test('A-01 A-11 M-07 on a phone a visitor signs up one question per screen with 
   await expect(seeking.getByLabel('Mannen', { exact: true })).toBeChecked();
   for (let i = 0; i < 3; i++) await next.click();
   await expect(counter).toHaveText('Vraag 5 van 9');
+  // The browser's back button steps back a question too (it used to leave the signup), and forward again.
+  await page.goBack();
+  await expect(counter).toHaveText('Vraag 4 van 9');
+  await expect(page.getByLabel('Profielnaam')).toHaveValue(name);
+  await expect(page.getByLabel('Profielnaam')).toBeFocused();
+  await page.goBack();
+  await expect(page.getByTestId('chosen-place')).toHaveText('Utrecht, Utrecht');
+  await page.goForward();
+  await page.goForward();
+  await expect(counter).toHaveText('Vraag 5 van 9');
+  await expect(page).toHaveURL(/\/signup$/);
   await page.getByLabel('Dag', { exact: true }).selectOption('12');
   await page.getByLabel('Maand', { exact: true }).selectOption('4');
   await page.getByLabel('Jaar', { exact: true }).selectOption('1990');
@@ -310,6 +321,8 @@ test.describe('a server error on a phone', () => {
   }) => {
     const taken = await createMember(page.context());
     await page.request.get('/api/logout.php');
+    // A page before the signup, for the back button at the end.
+    await page.goto('/pages/terms');
     await page.goto('/signup');
     await answerOnPhone(page, { email: taken.email, name: 'Dubbelganger', city: 'Zwolle' });
     await page.getByRole('button', { name: 'Gratis aanmelden' }).click();
@@ -334,5 +347,8 @@ test.describe('a server error on a phone', () => {
     await expect(page.getByRole('checkbox', { name: /algemene voorwaarden/ })).toBeChecked();
     await page.getByRole('button', { name: 'Gratis aanmelden' }).click();
     await expect(page.getByRole('heading', { name: 'Voeg een foto toe' })).toBeVisible();
+    // Once the account exists the questions' history is gone: one back leaves the signup.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/pages\/terms$/);
   });
 });

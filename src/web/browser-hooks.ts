@@ -33,6 +33,11 @@ export function reloadForChunkError(now = Date.now()): boolean {
 const SERVICE_WORKER_DELAY_MS = 5_000;
 
 function registerWhenIdle() {
+  // Offline, the script cannot be fetched (and the browser logs that): wait for the network instead.
+  if (!navigator.onLine) {
+    window.addEventListener('online', registerWhenIdle, { once: true });
+    return;
+  }
   const register = () =>
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       // No service worker (private mode, old browser): the site works without one.

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { GENDERS, makeSignupSchema } from '../../../../shared/contract/accounts.ts';
 import { pathFor } from '../../../../shared/routes.ts';
 import { ApiError } from '../../../api/client.ts';
@@ -45,6 +45,16 @@ const FIELDS = [
 type Field = (typeof FIELDS)[number];
 
 const pad = (n: string) => n.padStart(2, '0');
+
+/**
+ * The phone question a history entry shows: each "Verder" pushes an entry of the same address with the
+ * next question in its state, so the browser's back button steps back a question, as "Terug" does,
+ * instead of leaving the signup with every answer (decision 0015).
+ */
+function questionIn(state: unknown): number {
+  const q = (state as { signupQuestion?: unknown } | null)?.signupQuestion;
+  return typeof q === 'number' && Number.isInteger(q) && q > 0 ? Math.min(q, FIELDS.length - 1) : 0;
+}
 
 /** Day, month and year as three selects: quick on a phone, no date-picker guessing; gives YYYY-MM-DD. */
 function BirthDateField(props: {
@@ -165,17 +175,17 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
 
   // On phones one question per screen (decision 0015); answers live here, so nothing is lost going back.
   const phone = usePhone();
-  const [asked, setAsked] = useState(0);
-  const question = Math.min(asked, FIELDS.length - 1);
+  const navigate = useNavigate();
+  const question = phone ? questionIn(location.state) : 0;
   /** The field asked on this phone screen; the fields are the questions, in their order. */
   const current = FIELDS[question] ?? 'terms';
-  const moved = useRef(false);
+  const shown = useRef(question);
   const questionRef = useRef<HTMLDivElement>(null);
-  // A new question: its field gets the focus (the one with an error first), read out with its label.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question changes
+  // A new question (Verder, Terug, the browser's back and forward buttons): its field gets the focus (the
+  // one with an error first), read out with its label.
   useEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
+    if (shown.current === question) return;
+    shown.current = question;
     const box = questionRef.current;
     const target =
       box?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
@@ -183,9 +193,16 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
     target?.focus();
     box?.scrollIntoView?.({ block: 'nearest' });
   }, [question]);
+  /**
+   * Forward pushes a history entry; back returns through the entries pushed on the way, so the entries
+   * behind a question are always the questions before it, one each.
+   */
   const goTo = (index: number) => {
-    moved.current = true;
-    setAsked(index);
+    if (index < question) navigate(index - question);
+    else if (index > question)
+      navigate(`${location.pathname}${location.search}${location.hash}`, {
+        state: { ...(location.state as object | null), signupQuestion: index },
+      });
   };
   /** After a failed submit on a phone: the first question with an error (a server answer included). */
   const showFirstWrong = (fields: readonly string[]) => {
@@ -214,8 +231,13 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
       return;
     }
     errors.clear();
-    signup.mutate(data, {
-      onError: (err) => {
+    // mutateAsync: its answer arrives even though this step unmounts as soon as the account exists.
+    signup.mutateAsync(data).then(
+      () => {
+        // The account exists: the questions' entries are left, so back now leaves the signup at once.
+        if (question > 0) navigate(-question);
+      },
+      (err: unknown) => {
         if (err instanceof ApiError && err.code === 'signups_closed') return onClosed();
         if (err instanceof ApiError && err.code === 'email_taken') {
           setEmailTaken(true);
@@ -226,7 +248,7 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
         errors.fromServer(err, FIELDS);
         if (err instanceof ApiError && err.status < 500) showFirstWrong(Object.keys(err.fields));
       },
-    });
+    );
   }
 
   const email = field('email');
