@@ -715,7 +715,14 @@ describe('M-06 blocking', () => {
     const a = await member();
     const b = await member();
     expect((await api(a, 'GET', `/api/members/${b.id}`)).statusCode).toBe(200);
-    const spelled = [`${b.id}e0`, `0x${b.id.toString(16)}`, `+${b.id}`, `%20${b.id}`, `0${b.id}`, `${b.id}.0`];
+    const spelled = [
+      `${b.id}e0`,
+      `0x${b.id.toString(16)}`,
+      `+${b.id}`,
+      `%20${b.id}`,
+      `0${b.id}`,
+      `${b.id}.0`,
+    ];
     for (const id of spelled) {
       for (const url of [`/api/members/${id}`, `/api/chats/${id}/messages`]) {
         const res = await api(a, 'GET', url);
