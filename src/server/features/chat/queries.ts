@@ -78,6 +78,55 @@ export async function findSender(db: Conn, memberId: number) {
  * The viewer's side of a conversation with the other side's read position; undefined when the viewer
  * is not one of its two members (the same answer as a conversation that does not exist).
  */
+const membershipColumns = {
+  conversationId: conversations.id,
+  lastSeq: conversations.lastSeq,
+  startedBy: conversations.startedBy,
+  otherId: me.otherId,
+  readSeq: me.readSeq,
+  clearedSeq: me.clearedSeq,
+  unread: me.unread,
+  deletedAt: me.deletedAt,
+  otherReadSeq: other.readSeq,
+};
+
+/** The member's side of each of these conversations that is theirs, in one statement (a sync). */
+export async function findMemberships(db: Conn, conversationIds: number[], viewerId: number) {
+  if (conversationIds.length === 0) return [];
+  return db
+    .select(membershipColumns)
+    .from(me)
+    .innerJoin(conversations, eq(conversations.id, me.conversationId))
+    .innerJoin(other, and(eq(other.conversationId, me.conversationId), eq(other.memberId, me.otherId)))
+    .where(and(inArray(me.conversationId, conversationIds), eq(me.memberId, viewerId)));
+}
+
+/**
+ * The first `limit` messages after a floor in each of several conversations, in one statement: a lateral
+ * index scan per conversation, ordered by conversation and sequence.
+ */
+export async function listMessagesAfter(
+  db: Conn,
+  asked: { conversationId: number; floor: number }[],
+  limit: number,
+): Promise<MessageRow[]> {
+  if (asked.length === 0) return [];
+  const list = (values: number[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+  const picked = sql`(select m.id from unnest(array[${list(asked.map((a) => a.conversationId))}]::int[],
+      array[${list(asked.map((a) => a.floor))}]::int[]) as a(cid, floor)
+    cross join lateral (select id from messages where conversation_id = a.cid and seq > a.floor
+      order by seq limit ${limit}) m)`;
+  return db
+    .select()
+    .from(messages)
+    .where(inArray(messages.id, picked))
+    .orderBy(asc(messages.conversationId), asc(messages.seq));
+}
+
 export async function findMembership(db: Conn, conversationId: number, viewerId: number) {
   const [row] = await db
     .select({

@@ -134,6 +134,41 @@ describe('P-15 the real-time channel', () => {
     again.socket.close();
   });
 
+  it('C-12 one sync answers many conversations at once: each its messages after its own sequence, a full page with more, a twin asked once, none of a stranger', async () => {
+    const b = await paid();
+    const [x, y, z] = await Promise.all([paid(500), paid(500), paid(500)]);
+    if (!x || !y || !z) throw new Error('no members');
+    const small = await openChat(t.app, x, b);
+    const long = await openChat(t.app, y, b);
+    const one = await openChat(t.app, z, b);
+    for (const body of ['een', 'twee', 'drie']) await sendText(t.app, x, small, body);
+    for (let i = 1; i <= REALTIME.maxSyncMessages + 2; i++) await sendText(t.app, y, long, `nr ${i}`);
+    await sendText(t.app, z, one, 'hallo');
+    const foreign = await openChat(t.app, await paid(), await paid());
+    const sx = await connect(b);
+    frame(sx.socket, {
+      type: 'sync',
+      conversations: [
+        { conversation_id: small, after_seq: 1 },
+        { conversation_id: long, after_seq: 0 },
+        { conversation_id: foreign, after_seq: 0 },
+        { conversation_id: one, after_seq: 0 },
+        { conversation_id: small, after_seq: 0 },
+      ],
+    });
+    const sync = await sx.next('sync');
+    expect(sync.conversations.map((c) => c.conversation_id)).toEqual([small, long, one]);
+    const [first, second, third] = sync.conversations;
+    expect(first?.messages.map((m) => m.body)).toEqual(['twee', 'drie']);
+    expect(first).toMatchObject({ more: false, last_seq: 3 });
+    expect(second?.messages.map((m) => m.seq)).toEqual(
+      Array.from({ length: REALTIME.maxSyncMessages }, (_, i) => i + 1),
+    );
+    expect(second).toMatchObject({ more: true, last_seq: REALTIME.maxSyncMessages + 2 });
+    expect(third?.messages.map((m) => m.body)).toEqual(['hallo']);
+    sx.socket.close();
+  });
+
   it('P-15 malformed, binary, oversized and flooding frames close that socket with a code; the server lives on', async () => {
     const a = await paid();
     const cases: [(s: WebSocket) => void, number][] = [

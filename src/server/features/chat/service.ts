@@ -29,6 +29,7 @@ import {
   findFictionalQueue,
   findGiftPrice,
   findMembership,
+  findMemberships,
   findMessageByClientId,
   findSender,
   hideConversations,
@@ -36,6 +37,7 @@ import {
   listChats,
   listGiftRows,
   listMessages,
+  listMessagesAfter,
   lockAllowance,
   markReadUpTo,
   shownConversationsWith,
@@ -271,26 +273,34 @@ export async function syncConversations(
   viewerId: number,
   asked: { conversation_id: number; after_seq: number }[],
 ): Promise<RealtimeEventMap['sync']> {
-  const conversations: RealtimeEventMap['sync']['conversations'] = [];
-  const seen = new Set<number>();
+  // Two statements whatever the number of conversations asked (at most REALTIME.maxSyncConversations):
+  // the member's sides, then the messages after each floor.
+  const ids = [...new Set(asked.map((a) => a.conversation_id))];
+  const sides = new Map((await findMemberships(deps.db, ids, viewerId)).map((m) => [m.conversationId, m]));
+  const floors = new Map<number, number>();
   for (const { conversation_id: id, after_seq: afterSeq } of asked) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const membership = await findMembership(deps.db, id, viewerId);
-    if (!membership) continue;
-    const rows = await listMessages(deps.db, id, {
-      clearedSeq: membership.clearedSeq,
-      afterSeq,
-      limit: REALTIME.maxSyncMessages,
-    });
+    const side = sides.get(id);
+    if (side && !floors.has(id)) floors.set(id, Math.max(side.clearedSeq, afterSeq));
+  }
+  const rows = await listMessagesAfter(
+    deps.db,
+    [...floors].map(([conversationId, floor]) => ({ conversationId, floor })),
+    REALTIME.maxSyncMessages + 1,
+  );
+  const byConversation = Map.groupBy(rows, (row) => row.conversationId);
+  const conversations: RealtimeEventMap['sync']['conversations'] = [];
+  for (const id of floors.keys()) {
+    const side = sides.get(id);
+    if (!side) continue;
+    const found = byConversation.get(id) ?? [];
     conversations.push({
       conversation_id: id,
-      messages: rows
+      messages: found
         .slice(0, REALTIME.maxSyncMessages)
         .map((row) => presentMessage(row, viewerId, presentContext(deps))),
-      more: rows.length > REALTIME.maxSyncMessages,
-      last_seq: membership.lastSeq,
-      other_read_seq: membership.otherReadSeq,
+      more: found.length > REALTIME.maxSyncMessages,
+      last_seq: side.lastSeq,
+      other_read_seq: side.otherReadSeq,
     });
   }
   return { conversations };
