@@ -127,24 +127,9 @@ export async function listMessagesAfter(
     .orderBy(asc(messages.conversationId), asc(messages.seq));
 }
 
+/** The member's side of one conversation, with the other side's read position, or undefined. */
 export async function findMembership(db: Conn, conversationId: number, viewerId: number) {
-  const [row] = await db
-    .select({
-      conversationId: conversations.id,
-      lastSeq: conversations.lastSeq,
-      startedBy: conversations.startedBy,
-      otherId: me.otherId,
-      readSeq: me.readSeq,
-      clearedSeq: me.clearedSeq,
-      unread: me.unread,
-      deletedAt: me.deletedAt,
-      otherReadSeq: other.readSeq,
-    })
-    .from(me)
-    .innerJoin(conversations, eq(conversations.id, me.conversationId))
-    .innerJoin(other, and(eq(other.conversationId, me.conversationId), eq(other.memberId, me.otherId)))
-    .where(and(eq(me.conversationId, conversationId), eq(me.memberId, viewerId)))
-    .limit(1);
+  const [row] = await findMemberships(db, [conversationId], viewerId);
   return row;
 }
 export type Membership = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
