@@ -220,11 +220,20 @@ describe('P-01 issue 11 item 1: the home page brings its first portrait', () => 
     const asMember = await t.app.inject({
       url: '/',
       headers: { host: 'localhost', accept: 'text/html' },
-      cookies: { [SESSION_COOKIE]: 'x' },
+      cookies: member.cookies,
     });
     expect(asMember.body).not.toContain('/api/showcase');
     expect(asMember.body).not.toContain('home1_t.webp');
     expect(asMember.body).toContain('class="vs-shell"><');
+    // A cookie whose session has ended (expired, logged out elsewhere) is a visitor's: the app shows the
+    // visitor's home, so the shell does too.
+    const ended = await t.app.inject({
+      url: '/',
+      headers: { host: 'localhost', accept: 'text/html' },
+      cookies: { [SESSION_COOKIE]: 'no-such-session' },
+    });
+    expect(ended.body).toContain(SHOWCASE);
+    expect(ended.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${first}" />`);
     for (const url of ['/members', '/pages/terms']) {
       const page = (await t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html' } })).body;
       expect(page).not.toContain('/api/showcase');
@@ -263,10 +272,18 @@ describe('P-01 issue 11 item 1: the home page brings its first portrait', () => 
       ),
     );
     for (const res of burst) expect(res.body).toContain(`href="${firsts[0]}"`);
+    // An ended session's cookie is a visitor's: the same photos.
+    const ended = await t.app.inject({
+      url: '/members',
+      cookies: { [SESSION_COOKIE]: 'no-such-session' },
+      headers: { host: 'localhost', accept: 'text/html' },
+    });
+    expect(ended.body).toContain(`href="${firsts[0]}"`);
     // Filters ask another search, and members search with their own defaults: no photos preloaded.
+    const searcher = await buildMember(t.app.db, { name: 'Zoeker' });
     for (const [url, cookies] of [
       ['/members?gender=female', {}],
-      ['/members', { [SESSION_COOKIE]: 'x' }],
+      ['/members', searcher.cookies],
     ] as const) {
       const other = await t.app.inject({ url, cookies, headers: { host: 'localhost', accept: 'text/html' } });
       expect(other.body).not.toContain('as="image"');

@@ -293,10 +293,11 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
    * asks for after its code has run, the showcase has arrived and the hero has rendered: three round trips
    * on a phone. The showcase answer and that portrait now download with the HTML, and the shell shows the
    * portrait where the hero will (decision 0018), so it is on screen before any JavaScript has run. Members
-   * are sent on to the search grid, so they get neither.
+   * are sent on to the search grid, so they get neither; a visitor whose cookie's session has ended is a
+   * visitor.
    */
-  async function homePreloads(req: FastifyRequest, site: SiteRow): Promise<FirstScreen> {
-    if (req.cookies?.[SESSION_COOKIE]) return NO_FIRST_SCREEN;
+  async function homePreloads(req: FastifyRequest, site: SiteRow, loggedIn: boolean): Promise<FirstScreen> {
+    if (loggedIn) return NO_FIRST_SCREEN;
     const firsts = await firstPortraits(
       req,
       `home:${site.id}`,
@@ -324,8 +325,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     req: FastifyRequest,
     route: RouteName | null,
     site: SiteRow,
+    loggedIn: boolean,
   ): Promise<FirstScreen> {
-    if (!searchPreload(route, req.url, site) || req.cookies?.[SESSION_COOKIE]) return NO_FIRST_SCREEN;
+    if (!searchPreload(route, req.url, site) || loggedIn) return NO_FIRST_SCREEN;
     const geoCountry = req.geoCountry(site);
     const firsts = await firstPortraits(
       req,
@@ -404,20 +406,21 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     const share = await shareTags(req, site);
     const catalog = catalogs.get(locale);
     const route = matchRoute(req.url.split('?')[0] ?? '/');
+    const loggedIn = await hasSession(req);
     const first =
       route === 'index'
-        ? await homePreloads(req, site)
+        ? await homePreloads(req, site, loggedIn)
         : share.photo
           ? // A profile's main photo, where the profile page draws it (decision 0018).
             { head: imagePreload(share.photo), page: 'member' as const, hero: '', cards: [share.photo] }
-          : await searchPortraits(req, route, site);
+          : await searchPortraits(req, route, site, loggedIn);
     const warning = shouldShowEntryWarning({
       layout: layoutOfRoute(route),
       routeName: route,
       // Read in the browser by the shell's script: a skip stored before, the installed app.
       skippedAt: null,
       standalone: false,
-      loggedIn: await hasSession(req),
+      loggedIn,
       enabled: site.enableSiteEntryPopup,
       country: req.geoCountry(site),
       countries: site.countries,
