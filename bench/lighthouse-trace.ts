@@ -5,9 +5,8 @@
 // CPU time means the thread was waiting for a core: on a shared machine, what else ran then counts.
 //   node bench/lighthouse-trace.ts http://localhost:3000/members   BUSY=1 keeps one core busy, SAVE=<file>
 import { writeFileSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { keepOneCoreBusy, launchChromium } from './lighthouse.ts';
 
 interface TraceEvent {
   name: string;
@@ -21,20 +20,8 @@ interface TraceEvent {
 }
 
 const url = process.argv[2] ?? 'http://localhost:3000/';
-const busy = process.env.BUSY === '1' ? new Worker('for (;;) {}', { eval: true }) : null;
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const stopSpinning = keepOneCoreBusy(process.env.BUSY === '1');
+const chrome = await launchChromium();
 const ms = (us: number | undefined) => (us ?? 0) / 1000;
 try {
   const run = () =>
@@ -108,5 +95,5 @@ try {
   );
 } finally {
   chrome.kill();
-  await busy?.terminate();
+  await stopSpinning?.();
 }

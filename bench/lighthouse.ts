@@ -121,16 +121,15 @@ async function audit(port: number, url: string) {
  * LIGHTHOUSE_BUSY=1 keeps one core busy for the whole run (a spinning worker thread), as another
  * program would in a busy hour: the brief counts a budget as met only when it holds then too.
  */
-function keepOneCoreBusy(): (() => Promise<number>) | null {
-  if (process.env.LIGHTHOUSE_BUSY !== '1') return null;
+export function keepOneCoreBusy(on = process.env.LIGHTHOUSE_BUSY === '1'): (() => Promise<number>) | null {
+  if (!on) return null;
   const spinner = new Worker('for (;;) {}', { eval: true });
   return () => spinner.terminate();
 }
 
-export async function runLighthouseBench() {
-  const stopSpinning = keepOneCoreBusy();
-  const site = await startSite();
-  const chrome = await chromeLauncher.launch({
+/** Debian's Chromium, headless, without the background connections this machine's closed network refuses. */
+export function launchChromium() {
+  return chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
       '--headless=new',
@@ -143,6 +142,12 @@ export async function runLighthouseBench() {
       '--disable-sync',
     ],
   });
+}
+
+export async function runLighthouseBench() {
+  const stopSpinning = keepOneCoreBusy();
+  const site = await startSite();
+  const chrome = await launchChromium();
   try {
     const search = (await (await fetch(`${site.base}/api/members?country=NL`)).json()) as {
       page: { results: { id: number }[] };
