@@ -197,6 +197,41 @@ test.describe('app shell', () => {
     await expect(page.getByText('Je bent offline')).toBeHidden();
   });
 
+  test('P-11 the loading bar shows for a slow page change, not for the first load or the footer', async ({
+    page,
+  }) => {
+    await skipEntryWarning(page);
+    // Counts every appearance of the bar, however short.
+    await page.addInitScript(() => {
+      const w = window as unknown as { barSeen: number };
+      w.barSeen = 0;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="loading-bar"]')) w.barSeen++;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    const slow = (ms: number) => async (route: import('@playwright/test').Route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    };
+    // The first page's own answer and the footer's arrive late: the shell and skeletons show that.
+    await page.route('**/api/showcase', slow(800));
+    await page.route('**/api/company', slow(800));
+    await page.goto('/');
+    await expect(page.getByTestId('company-address')).toContainText('Vonk Media B.V.');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { barSeen: number }).barSeen)).toBe(0);
+
+    // A page change whose answer is slow shows the bar until the answer is there.
+    await page.route(/\/api\/members\?/, slow(1500));
+    await page
+      .getByRole('link', { name: /Bekijk alle leden/ })
+      .first()
+      .click();
+    await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-phase', 'running');
+    await expect(page.getByTestId('member-card').first()).toBeVisible();
+    await expect(page.getByTestId('loading-bar')).toHaveCount(0);
+  });
+
   test('P-07 sends the page-hidden beacon when the page is hidden', async ({ page, request }) => {
     await skipEntryWarning(page);
     await page.goto('/');

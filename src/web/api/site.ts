@@ -13,11 +13,13 @@ export const settingsQuery = {
   staleTime: Number.POSITIVE_INFINITY,
 } as const;
 
-export function useCompany() {
+/** `quiet`: for the footer, below the first screen, whose wait shows no loading bar (P-11). */
+export function useCompany(options: { quiet?: boolean } = {}) {
   return useQuery({
     queryKey: ['company'],
     queryFn: () => api<TCompany>('/api/company'),
     staleTime: Number.POSITIVE_INFINITY,
+    meta: { quiet: options.quiet === true },
   });
 }
 

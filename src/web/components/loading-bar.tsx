@@ -1,4 +1,4 @@
-import { useIsFetching } from '@tanstack/react-query';
+import { type Query, useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { RULES } from '../../shared/rules.ts';
@@ -6,18 +6,34 @@ import { RULES } from '../../shared/rules.ts';
 type Phase = 'idle' | 'running' | 'finishing';
 
 /**
+ * Loading that began while the document itself was loading is the browser's and the shell skeleton's to
+ * show. On a phone the bar's frames cost most then: the page's first tasks wait for them (issue 11).
+ */
+let documentLoaded = typeof document === 'undefined' || document.readyState === 'complete';
+if (!documentLoaded) addEventListener('load', () => (documentLoaded = true), { once: true });
+
+/**
+ * A fetch the member waits for: a query with nothing to show yet. A refetch (polling, invalidation) keeps
+ * showing its last answer, and a query marked `meta.quiet` fills something below the first screen.
+ */
+export const awaited = (query: Query) => query.state.data === undefined && query.meta?.quiet !== true;
+
+/**
  * A thin bar at the top while a page or data loads (P-11): it appears only when loading lasts longer
  * than the throttle, creeps towards the end over the duration, then fills and fades after the hide delay.
+ * It moves by transform and opacity only (keyframes in styles.css), which the compositor animates without
+ * the page's main thread; animating its width laid out and painted the page in every frame.
  */
 export function LoadingBar() {
   const navigating = useNavigation().state !== 'idle';
-  const fetching = useIsFetching() > 0;
+  const fetching = useIsFetching({ predicate: awaited }) > 0;
   const busy = navigating || fetching;
   const [phase, setPhase] = useState<Phase>('idle');
   const { throttleMs, durationMs, hideDelayMs } = RULES.loadingBar;
 
   useEffect(() => {
     if (busy) {
+      if (!documentLoaded) return;
       const timer = setTimeout(() => setPhase('running'), throttleMs);
       return () => clearTimeout(timer);
     }
@@ -33,16 +49,16 @@ export function LoadingBar() {
       role="progressbar"
       aria-busy={phase === 'running'}
       aria-hidden
+      data-testid="loading-bar"
+      data-phase={phase}
     >
       <div
-        className="h-full bg-secondary shadow-[0_0_8px_var(--color-secondary)]"
+        className="h-full origin-left bg-secondary shadow-[0_0_8px_var(--color-secondary)]"
         style={{
-          width: phase === 'running' ? '90%' : '100%',
-          opacity: phase === 'finishing' ? 0 : 1,
-          transition:
+          animation:
             phase === 'running'
-              ? `width ${durationMs}ms cubic-bezier(0.1, 0.6, 0.3, 1)`
-              : `width 150ms ease-out, opacity ${hideDelayMs}ms ease-in`,
+              ? `loading-bar-creep ${durationMs}ms cubic-bezier(0.1, 0.6, 0.3, 1) forwards`
+              : `loading-bar-done ${150 + hideDelayMs}ms ease-in forwards`,
         }}
       />
     </div>

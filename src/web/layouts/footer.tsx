@@ -102,7 +102,7 @@ function LanguagePicker() {
 
 export function Footer() {
   const { settings, locale } = useSite();
-  const company = useCompany();
+  const company = useCompany({ quiet: true });
   const year = new Date().getFullYear();
   return (
     <footer className="cv-auto mt-16 border-t [--cv-size:520px] border-line bg-surface pb-[calc(env(safe-area-inset-bottom)+1.5rem)] pt-8 text-sm text-muted">
