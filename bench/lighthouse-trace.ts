@@ -54,7 +54,14 @@ try {
     const key = `${processes.get(e.pid) ?? e.pid}/${threads.get(`${e.pid}:${e.tid}`) ?? e.tid}`;
     cpu.set(key, (cpu.get(key) ?? 0) + ms(e.tdur));
   }
-  console.log('lighthouse: tbt', metric('total-blocking-time'), 'fcp', metric('first-contentful-paint'));
+  console.log(
+    'lighthouse: tbt',
+    metric('total-blocking-time'),
+    'fcp',
+    metric('first-contentful-paint'),
+    'benchmark index',
+    Math.round(res.lhr.environment.benchmarkIndex),
+  );
   for (const [key, value] of [...cpu].sort((x, y) => y[1] - x[1]).slice(0, 12))
     console.log(key.padEnd(50), value.toFixed(1));
   const onMain = (e: TraceEvent) =>

@@ -31,7 +31,7 @@ const freePort = () =>
     });
   });
 
-async function startSite(): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
+export async function startSite(): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vonk-lighthouse-'));
   const child = spawn(process.execPath, [join(root, 'scripts/start.ts')], {
@@ -66,6 +66,8 @@ interface Run {
   tbt_ms: number;
   cls: number;
   fcp_ms: number;
+  /** Lighthouse's own CPU benchmark of the machine during the run (higher is faster). */
+  benchmark_index: number;
 }
 
 async function audit(port: number, url: string) {
@@ -101,6 +103,7 @@ async function audit(port: number, url: string) {
       tbt_ms: Math.round(metric('total-blocking-time')),
       cls: Number(metric('cumulative-layout-shift').toFixed(3)),
       fcp_ms: Math.round(metric('first-contentful-paint')),
+      benchmark_index: Math.round(lhr.environment.benchmarkIndex),
     });
   }
   const of = (k: keyof Run) => median(runs.map((r) => r[k]));
@@ -113,6 +116,8 @@ async function audit(port: number, url: string) {
     tbt_ms: of('tbt_ms'),
     cls: of('cls'),
     fcp_ms: of('fcp_ms'),
+    // How fast the machine was then: the same tree measured on a slower day is not a slower page.
+    benchmark_index: of('benchmark_index'),
     runs: runs.length,
   };
 }
