@@ -32,6 +32,7 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { photoRoutes } from './features/photos/routes.ts';
 import { blockRoutes } from './features/profiles/blocks-routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
+import { complaintRoutes } from './features/site/complaints-routes.ts';
 import { geocodeRoutes } from './features/site/geocode-routes.ts';
 import type { SiteRow } from './features/site/queries.ts';
 import { siteRoutes } from './features/site/routes.ts';
@@ -235,6 +236,7 @@ export async function buildApp({
 
   await app.register(siteRoutes);
   await app.register(geocodeRoutes);
+  await app.register(complaintRoutes);
   await app.register(photoRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);

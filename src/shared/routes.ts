@@ -4,6 +4,7 @@
 export const ROUTES = {
   index: '/',
   'lang-config': '/lang-config',
+  complaints: '/complaints',
   'pages-terms': '/pages/terms',
   'pages-privacy': '/pages/privacy',
   'pages-cookies': '/pages/cookies',

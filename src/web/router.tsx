@@ -201,6 +201,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             ),
             {
+              id: 'complaints',
+              path: ROUTES.complaints,
+              lazy: async () => ({
+                Component: (await import('./features/site/complaints-page.tsx')).ComplaintsPage,
+              }),
+            },
+            {
               // With the normal header and footer, so the visitor always has a way back (issue 11).
               id: 'lang-config',
               path: ROUTES['lang-config'],

@@ -761,3 +761,33 @@ export const swipePasses = pgTable(
     index('swipe_passes_recent_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
+
+/**
+ * Complaints and reports (L-09): what a visitor or member sends through /complaints, or through "Profiel
+ * melden" on a member's page (`memberId`). Each is mailed to the site's support address in the same
+ * transaction (the outbox), and the sender gets a confirmation with the reference. `(email, clientId)` is
+ * unique: a form sent twice (a double tap, a retry after a lost answer) is one complaint.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    clientId: text('client_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    memberId: integer('member_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    locale: text('locale').notNull(),
+    status: text('status').$type<'open' | 'handled'>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('complaints_client_key').on(t.email, t.clientId),
+    index('complaints_open_idx').on(t.siteId, t.createdAt.desc()),
+  ],
+);

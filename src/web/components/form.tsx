@@ -128,6 +128,8 @@ export function TextField(props: {
   inputMode?: 'email' | 'text';
   maxLength?: number;
   multiline?: boolean;
+  /** Lines of a multiline field (3 unless said). */
+  rows?: number;
   required?: boolean;
 }) {
   const id = useId();
@@ -147,7 +149,7 @@ export function TextField(props: {
       {props.multiline ? (
         <textarea
           {...common}
-          rows={3}
+          rows={props.rows ?? 3}
           onChange={(e) => props.onChange(e.target.value)}
           className={`${inputClass} py-3`}
         />

@@ -36,7 +36,7 @@ import {
 } from '../../platform/session.ts';
 import { savePushSubscription } from '../notifications/service.ts';
 import { findCompany, type SiteRow } from '../site/queries.ts';
-import { normaliseDomain } from '../site/service.ts';
+import { siteOrigin } from '../site/service.ts';
 import { acceptRetention, deleteAccount, exportAccount, retentionSolutions } from './account-settings.ts';
 import { updateUser } from './queries.ts';
 import {
@@ -73,10 +73,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Links in e-mails point at the site's own domain, never at whatever Host a request claimed. */
-  function originFor(req: FastifyRequest, site: SiteRow): string {
-    if (normaliseDomain(req.host) === site.domain) return `${req.protocol}://${req.host}`;
-    return app.config.publicUrl ?? `https://${site.domain}`;
-  }
+  const originFor = (req: FastifyRequest, site: SiteRow) => siteOrigin(req, site, app.config.publicUrl);
   async function context(req: FastifyRequest): Promise<RequestContext> {
     const site = await app.sites(req.host);
     return { site, locale: req.locale(site), origin: originFor(req, site), now: new Date() };

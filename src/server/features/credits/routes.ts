@@ -37,7 +37,7 @@ import type { PaymentProvider } from '../../platform/payments/provider.ts';
 import { currentUser } from '../../platform/session.ts';
 import { createSmsOutbox } from '../../platform/sms.ts';
 import type { SiteRow } from '../site/queries.ts';
-import { normaliseDomain } from '../site/service.ts';
+import { siteOrigin } from '../site/service.ts';
 import { confirmDirectDebit, startDirectDebit } from './direct-debit.ts';
 import { getDiscount } from './discount-service.ts';
 import { getPayment, handleWebhook, startPayment } from './payments.ts';
@@ -78,10 +78,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     rateLimit: { max: Math.ceil(max * config.rateLimitFactor), timeWindow: '1 minute' },
   });
 
-  function originFor(req: FastifyRequest, site: SiteRow): string {
-    if (normaliseDomain(req.host) === site.domain) return `${req.protocol}://${req.host}`;
-    return config.publicUrl ?? `https://${site.domain}`;
-  }
+  const originFor = (req: FastifyRequest, site: SiteRow) => siteOrigin(req, site, config.publicUrl);
 
   // Providers post the webhook as a form (`id=tr_...`); only this plugin accepts that body type.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

@@ -7,6 +7,19 @@ import { AppError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n.ts';
 import { type CompanyRow, findCompany, findDefaultSite, findSiteByDomain, type SiteRow } from './queries.ts';
 
+/**
+ * The origin for links in e-mails and payment returns: the request's own when it came to the site's
+ * domain, else the configured public URL or the site's domain; never whatever Host a request claimed.
+ */
+export function siteOrigin(
+  req: { host: string; protocol: string },
+  site: SiteRow,
+  publicUrl: string | undefined,
+): string {
+  if (normaliseDomain(req.host) === site.domain) return `${req.protocol}://${req.host}`;
+  return publicUrl ?? `https://${site.domain}`;
+}
+
 /** Host header or domain parameter to the bare lower-case host name: "Www.Vonk.nl:443" -> "www.vonk.nl". */
 export function normaliseDomain(raw: string | undefined): string {
   if (!raw) return '';

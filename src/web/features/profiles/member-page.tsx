@@ -3,6 +3,7 @@ import {
   Ban,
   Camera,
   Crown,
+  Flag,
   Heart,
   Lock,
   MapPin,
@@ -254,6 +255,18 @@ function LikeButton({ profile, viewer }: { profile: TMemberProfile; viewer: TUse
       </p>
       {like.isError && <FormAlert>{errorText(like.error, intl)}</FormAlert>}
     </div>
+  );
+}
+
+/** "Profiel melden" (L-09): the complaints form, about this member. */
+function ReportLink({ profile }: { profile: TMemberProfile }) {
+  const complaints = pathFor('complaints');
+  if (!complaints) return null;
+  return (
+    <Link to={`${complaints}?member=${profile.id}`} className="btn btn-ghost text-[15px]">
+      <Flag aria-hidden size={18} />
+      <FormattedMessage id="complaints.report_profile" />
+    </Link>
   );
 }
 
@@ -520,9 +533,10 @@ function Profile({
               />
             )}
 
-            {viewer && !profile.is_me && (
-              <div className="border-t border-line pt-5">
-                <BlockButton profile={profile} />
+            {!profile.is_me && (
+              <div className="flex flex-wrap gap-2 border-t border-line pt-5">
+                {viewer && <BlockButton profile={profile} />}
+                <ReportLink profile={profile} />
               </div>
             )}
           </NextTask>
