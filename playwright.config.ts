@@ -32,6 +32,8 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   // CI runs two workers on two cores next to the server: give each test more room there.
   timeout: process.env.CI ? 60_000 : 30_000,
+  // And each expectation: on a slow or shared machine a page can take more than the default 5 s to answer.
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: {

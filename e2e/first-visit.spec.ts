@@ -289,6 +289,66 @@ test('A-01 A-11 M-07 on a phone a visitor signs up one question per screen with 
   await screens(page, 'signup-matches');
 });
 
+test('A-01 on a phone a reload on a later question keeps every answer but the password', async ({ page }) => {
+  await page.goto('/signup');
+  const counter = page.getByTestId('question-counter');
+  const next = page.getByRole('button', { name: 'Verder' });
+  const back = page.getByRole('button', { name: 'Terug' });
+  const email = `herladen-${Date.now()}@example.com`;
+  await page.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
+  await next.click();
+  await page.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
+  await next.click();
+  await page.getByLabel('Waar woon je?').fill('Zwolle');
+  await page.getByTestId('place-results').getByRole('button').first().click();
+  await next.click();
+  await page.getByLabel('Profielnaam').fill('Herlader');
+  await next.click();
+  await page.getByLabel('Dag', { exact: true }).selectOption('3');
+  await page.getByLabel('Maand', { exact: true }).selectOption('5');
+  await page.getByLabel('Jaar', { exact: true }).selectOption('1988');
+  await next.click();
+  await page.getByLabel('E-mailadres').fill(email);
+  await next.click();
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
+  await next.click();
+  await expect(counter).toHaveText('Vraag 8 van 9');
+
+  await page.reload();
+  await expect(counter).toHaveText('Vraag 8 van 9');
+  await back.click();
+  // The password is never kept.
+  await expect(page.getByLabel('Wachtwoord', { exact: true })).toHaveValue('');
+  await back.click();
+  await expect(page.getByLabel('E-mailadres')).toHaveValue(email);
+  await back.click();
+  await expect(page.getByLabel('Jaar', { exact: true })).toHaveValue('1988');
+  await back.click();
+  await expect(page.getByLabel('Profielnaam')).toHaveValue('Herlader');
+  await back.click();
+  await expect(page.getByTestId('chosen-place')).toContainText('Zwolle');
+  await back.click();
+  await expect(
+    page.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }),
+  ).toBeChecked();
+  await back.click();
+  await expect(page.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true })).toBeChecked();
+
+  // Forward to the password, which is asked again; the terms are agreed to again too.
+  for (let i = 0; i < 6; i++) await next.click();
+  await expect(counter).toHaveText('Vraag 7 van 9');
+  await next.click();
+  await expect(counter).toHaveText('Vraag 7 van 9');
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
+  await next.click();
+  await next.click();
+  await expect(page.getByRole('checkbox', { name: /algemene voorwaarden/ })).not.toBeChecked();
+  await page.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
+  await page.getByRole('button', { name: 'Gratis aanmelden' }).click();
+  await expect(page.getByRole('heading', { name: 'Voeg een foto toe' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('vonk.signup_draft'))).toBeNull();
+});
+
 test('M-05 A-01 a visitor who taps like signs up in the sheet, and the like is sent once the account exists', async ({
   page,
 }) => {

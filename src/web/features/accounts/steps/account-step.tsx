@@ -28,6 +28,7 @@ import { loginPath } from '../redirect.ts';
 import { useOptionLabel } from '../shared.tsx';
 import { usePhone } from './phone.ts';
 import { type ChosenPlace, PlaceField } from './place-field.tsx';
+import { clearSignupDraft, readSignupDraft, writeSignupDraft } from './signup-draft.ts';
 import { StepActions } from './step-actions.tsx';
 
 type Gender = (typeof GENDERS)[number];
@@ -130,17 +131,23 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
   const lookingForLabel = useOptionLabel('looking_for');
   const termsId = useId();
   const [emailTaken, setEmailTaken] = useState(false);
+  // A reload keeps the answers given in this tab (not the password or the terms).
+  const [draft] = useState(readSignupDraft);
   const [values, setValues] = useState({
-    email: '',
-    name: '',
+    email: draft.email ?? '',
+    name: draft.name ?? '',
     password: '',
-    signup_message: '',
-    gender: undefined as Gender | undefined,
-    looking_for: [] as Gender[],
+    signup_message: draft.signup_message ?? '',
+    gender: draft.gender,
+    looking_for: draft.looking_for ?? [],
     terms: false,
   });
-  const [dob, setDob] = useState({ day: '', month: '', year: '' });
-  const [place, setPlace] = useState<ChosenPlace | null>(null);
+  const [dob, setDob] = useState(draft.dob ?? { day: '', month: '', year: '' });
+  const [place, setPlace] = useState<ChosenPlace | null>(draft.place ?? null);
+  const { email: draftEmail, name, signup_message, gender, looking_for } = values;
+  useEffect(() => {
+    writeSignupDraft({ email: draftEmail, name, signup_message, gender, looking_for, dob, place });
+  }, [draftEmail, name, signup_message, gender, looking_for, dob, place]);
   /** Name, value, error and change handler of one of `values`. */
   const field = <K extends keyof typeof values>(key: K) => ({
     value: values[key],
@@ -234,6 +241,7 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
     // mutateAsync: its answer arrives even though this step unmounts as soon as the account exists.
     signup.mutateAsync(data).then(
       () => {
+        clearSignupDraft();
         // The account exists: the questions' entries are left, so back now leaves the signup at once.
         if (question > 0) navigate(-question);
       },
