@@ -6,11 +6,21 @@ import { RULES } from '../../shared/rules.ts';
 type Phase = 'idle' | 'running' | 'finishing';
 
 /**
- * Loading that began while the document itself was loading is the browser's and the shell skeleton's to
- * show. On a phone the bar's frames cost most then: the page's first tasks wait for them (issue 11).
+ * The bar answers what the member did: until the first tap, click or key, the loading is the page's own
+ * first load (its first answers, the footer), which the browser's progress and the shell's skeletons show.
+ * On a slow phone that load can go on past the document's load event, and the bar's frames cost most
+ * then: the page's first tasks wait for them (issue 11).
  */
-let documentLoaded = typeof document === 'undefined' || document.readyState === 'complete';
-if (!documentLoaded) addEventListener('load', () => (documentLoaded = true), { once: true });
+let acted = false;
+if (typeof window !== 'undefined') {
+  const act = () => {
+    acted = true;
+    window.removeEventListener('pointerdown', act, true);
+    window.removeEventListener('keydown', act, true);
+  };
+  window.addEventListener('pointerdown', act, true);
+  window.addEventListener('keydown', act, true);
+}
 
 /**
  * A fetch the member waits for: a query with nothing to show yet. A refetch (polling, invalidation) keeps
@@ -33,7 +43,7 @@ export function LoadingBar() {
 
   useEffect(() => {
     if (busy) {
-      if (!documentLoaded) return;
+      if (!acted) return;
       const timer = setTimeout(() => setPhase('running'), throttleMs);
       return () => clearTimeout(timer);
     }
