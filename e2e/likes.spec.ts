@@ -6,6 +6,8 @@ test.describe('likes on a profile page', () => {
     page,
     browser,
   }) => {
+    // Two new members, each activated, and six page loads on two sides: over a minute on a slow machine.
+    test.setTimeout(150_000);
     await ownAddress(page.context());
     await skipEntryWarning(page);
     const place = { country: 'NL', region: 'NL-UT', city: 'Utrecht' };
