@@ -4,7 +4,7 @@ import {
   complaintReference,
   type TComplaintRequest,
 } from '../../../shared/contract/complaints.ts';
-import type { Locale } from '../../../shared/i18n/locales.ts';
+import { chooseLocale, type Locale } from '../../../shared/i18n/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { complaints, profiles, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -75,7 +75,7 @@ export async function fileComplaint(
     const paragraphs = input.message.split(/\n+/).filter(Boolean);
 
     // To support, in the language the site is run in.
-    const staff = (ctx.site.domainLanguage as Locale) ?? ctx.locale;
+    const staff = chooseLocale({ domainLanguage: ctx.site.domainLanguage });
     const v = {
       reference,
       topic: topicLabel(staff, input.topic),
