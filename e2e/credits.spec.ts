@@ -158,7 +158,7 @@ test.describe('credits and payments', () => {
       await toCheckout(page);
       await page.getByRole('button', { name: choice }).click();
       await expect(page.getByRole('heading', { name: 'Betaling mislukt' })).toBeVisible();
-      await expect(page.getByText('De betaling is mislukt of geannuleeerd.')).toBeVisible();
+      await expect(page.getByText('De betaling is mislukt of geannuleerd.')).toBeVisible();
       await expectNoAxeViolations(page);
       await screens(page, `status-${name}`);
     }

@@ -384,7 +384,7 @@ describe('password reset', () => {
     const limited = await ask();
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toBe(
-      'Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.',
+      'Te veel wachtwoordherstelmails verstuurd, probeer het morgen nog eens.',
     );
   });
 
