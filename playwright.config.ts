@@ -29,7 +29,8 @@ export default defineConfig({
   // One retry on CI: a flaky journey is still reported (as flaky) and gets fixed, but it does not sink
   // the whole submission. Locally there is none, so flakes show up while working.
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // A JSON report too, for `npm run test:slowest` (test-reports/ is ignored by git).
+  reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
   // CI runs two workers on two cores next to the server: give each test more room there.
   timeout: process.env.CI ? 60_000 : 30_000,
   // And each expectation: on a slow or shared machine a page can take more than the default 5 s to answer.

@@ -1,6 +1,6 @@
-// `npm run test:pg`: the API suites again, each test file on its own scratch database of a real PostgreSQL
-// server (default postgres://postgres@127.0.0.1:5432/postgres), because only a server with many
-// connections shows races. Redis-backed suites use REDIS_URL (default redis://127.0.0.1:6379).
+// `npm run test:pg`: the `pg` tier (vitest.config.ts): the suites that behave differently on a real
+// PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres) and Redis (default
+// redis://127.0.0.1:6379), each test file on its own copy of a migrated and seeded template database.
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
@@ -12,7 +12,7 @@ const env = {
 };
 const result = spawnSync(
   process.execPath,
-  [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'src/server', ...process.argv.slice(2)],
+  [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'pg', ...process.argv.slice(2)],
   { cwd: root, env, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

@@ -35,6 +35,8 @@ export async function openDatabase(opts: {
   dataDir: string | null;
   /** Told of errors on idle pooled connections (server restart, failover); the pool replaces them. */
   onConnectionError?: (err: Error) => void;
+  /** PGlite only: start from this dump of a data folder (`dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
@@ -73,7 +75,10 @@ export async function openDatabase(opts: {
     dir = join(opts.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

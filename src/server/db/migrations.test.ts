@@ -2,7 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import * as schema from './schema.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -27,5 +31,23 @@ it('the committed migrations match the schema (no drift)', () => {
     );
   } finally {
     rmSync(out, { recursive: true, force: true });
+  }
+}, 60_000);
+
+it('P-16 the migrations apply to an empty database (every other test file starts from a copy)', async () => {
+  const empty = await openDatabase({ dataDir: null });
+  try {
+    await empty.migrate();
+    const tables = await empty.db.execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public'`,
+    );
+    const names = tables.rows.map((r) => r.name);
+    // Every table of the schema exists after the committed migrations, and nothing else.
+    const expected = Object.values(schema)
+      .filter((t): t is PgTable => is(t, PgTable))
+      .map((t) => getTableName(t));
+    expect(names.sort()).toEqual([...expected].sort());
+  } finally {
+    await empty.close();
   }
 }, 60_000);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,30 +12,42 @@ import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed.ts';
 import type { Bus } from '../platform/bus.ts';
+import { TEMPLATE_ENV } from './global-setup.ts';
 
 /**
  * A fresh database for one test file: embedded PGlite in memory, or, when TEST_DATABASE_URL points at a
  * PostgreSQL server, a scratch database made there and dropped afterwards (only a real server shows
- * races between connections).
+ * races between connections). It is a copy of the run's template (`global-setup.ts`): migrated, and with
+ * `seeded` also carrying the demo sites, prices and demo member, so no file migrates or seeds its own.
+ * Outside a run with that setup it migrates (and seeds) itself.
  */
 export async function createTestDatabase(
-  opts: { onConnectionError?: (err: Error) => void } = {},
+  opts: { onConnectionError?: (err: Error) => void; seeded?: boolean } = {},
 ): Promise<Database & { drop(): Promise<void>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: null });
-    await database.migrate();
+    const dump = process.env[opts.seeded ? TEMPLATE_ENV.seededDump : TEMPLATE_ENV.migratedDump];
+    const database = await openDatabase({
+      dataDir: null,
+      ...(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {}),
+    });
+    if (!dump) await prepare(database, opts.seeded);
     return { ...database, drop: () => database.close() };
   }
   const name = `vonk_test_${randomBytes(6).toString('hex')}`;
+  const template = process.env[opts.seeded ? TEMPLATE_ENV.seededTemplate : TEMPLATE_ENV.migratedTemplate];
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: null, ...opts });
-  await database.migrate();
+  const database = await openDatabase({
+    url: url.toString(),
+    dataDir: null,
+    onConnectionError: opts.onConnectionError,
+  });
+  if (!template) await prepare(database, opts.seeded);
   return {
     ...database,
     url: url.toString(),
@@ -47,6 +59,11 @@ export async function createTestDatabase(
       await c.end();
     },
   };
+}
+
+async function prepare(database: Database, seeded = false) {
+  await database.migrate();
+  if (seeded) await seedDemo(database.db);
 }
 
 export interface TestApp {
@@ -75,8 +92,7 @@ export async function createTestApp(
     pushAgent?: Agent;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await seedDemo(database.db);
+  const database = await createTestDatabase({ seeded: true });
   let webDir: string | undefined;
   if (deps.webShell !== undefined) {
     webDir = mkdtempSync(join(tmpdir(), 'vonk-web-'));

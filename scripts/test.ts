@@ -1,0 +1,40 @@
+// `npm test`: every check in order, each phase timed: typecheck, lint, spec texts, the unit and api test
+// tiers, the build, the bundle check and the e2e tier. Stops at the first phase that fails. Prints one line
+// per phase and writes the timings to test-reports/phases.json, which `.ci/run` adds to its summary.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const node = process.execPath;
+const bin = (path: string) => join(root, 'node_modules', path);
+
+const phases: [name: string, args: string[]][] = [
+  ['typecheck', [bin('typescript/bin/tsc'), '-b']],
+  ['lint', [bin('@biomejs/biome/bin/biome'), 'check', '.']],
+  ['spec texts', [join(root, '../shared/tools/spec-texts.mjs')]],
+  ['unit and api', [bin('vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'api']],
+  ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn']],
+  ['bundle check', [join(root, 'scripts/check-bundle.ts')]],
+  ['browser', [join(root, 'scripts/ensure-browser.ts')]],
+  ['e2e', [bin('@playwright/test/cli.js'), 'test']],
+];
+
+const timings: { phase: string; seconds: number; ok: boolean }[] = [];
+mkdirSync(join(root, 'test-reports'), { recursive: true });
+let failed = false;
+for (const [phase, args] of phases) {
+  console.log(`\n== ${phase}`);
+  const started = performance.now();
+  const { status } = spawnSync(node, args, { cwd: root, stdio: 'inherit' });
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  timings.push({ phase, seconds, ok: status === 0 });
+  console.log(`== ${phase}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
+  if (status !== 0) {
+    failed = true;
+    break;
+  }
+}
+writeFileSync(join(root, 'test-reports/phases.json'), `${JSON.stringify(timings, null, 2)}\n`);
+console.log(`\nnpm test: ${timings.map((t) => `${t.phase} ${t.seconds} s`).join(', ')}`);
+process.exit(failed ? 1 : 0);
