@@ -25,6 +25,7 @@ import { ZDistance } from '../../../shared/contract/profiles.ts';
 import { ZPushSubscribeRequest } from '../../../shared/contract/push.ts';
 import { zSecret } from '../../../shared/contract/text.ts';
 import { RULES } from '../../../shared/rules.ts';
+import { isCrossOrigin } from '../../platform/cross-site.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parseRequest } from '../../platform/parse.ts';
 import {
@@ -197,11 +198,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Log out: ends the session on the server',
-        response: { 200: ZOk },
+        summary: 'Log out: ends the session on the server (refused when another site asks)',
+        response: { 200: ZOk, 403: ZErrorResponse },
       },
     },
     async (req, reply) => {
+      // A GET by the spec, so the CSRF hook for unsafe methods does not cover it: an image or link on
+      // another site must not end the member's session.
+      if (isCrossOrigin(req)) throw new AppError(403, 'cross_origin', 'error.cross_origin');
       const sessionId = req.user?.sessionId ?? req.bannedSession;
       if (sessionId !== null) await deleteSession(app.db, sessionId);
       clearSessionCookie(reply, secure);
