@@ -215,7 +215,11 @@ export async function buildApp({
   app.addHook('onClose', async () => app.bus.close());
   closeSocketsOnLogout(app);
   app.decorate('presence', createPresence(redis));
-  const stopPush = startPushDispatch(app, { db: database.db, agent: pushAgent });
+  const stopPush = startPushDispatch(app, {
+    db: database.db,
+    agent: pushAgent,
+    allowPrivate: config.pushAllowPrivateEndpoints,
+  });
   app.addHook('onClose', async () => stopPush());
   app.decorate('mailer', createMailer(database.db, config.smtpUrl));
   app.decorate(
