@@ -14,7 +14,7 @@ import { getOrCreateSecret } from '../../platform/secrets.ts';
  */
 export const DEVICE_COOKIE = 'vonk_device';
 export const DEVICE_LOCKOUT = { maxFailures: 3, minutes: 15 } as const;
-const DEVICE_COOKIE_DAYS = 180;
+export const DEVICE_COOKIE_DAYS = 180;
 
 export interface Device {
   userId: number;
