@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, skipEntryWarning, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
 
 test.describe('visitor basics', () => {
   test('P-01 P-02 the home page shows the site of the domain, with title and footer', async ({ page }) => {
@@ -238,7 +238,9 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const count = async () =>
       Number(
-        (await (await request.get('/metrics')).text()).match(/^vonk_page_hidden_total (\d+)/m)?.[1] ?? 0,
+        (await (await request.get('/metrics', THIS_MACHINE)).text()).match(
+          /^vonk_page_hidden_total (\d+)/m,
+        )?.[1] ?? 0,
       );
     const before = await count();
     const beacon = page.waitForRequest(

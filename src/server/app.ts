@@ -38,6 +38,7 @@ import type { SiteRow } from './features/site/queries.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { createSiteResolver, geoCountry, type SiteResolver } from './features/site/service.ts';
 import { type Bus, createLocalBus, createRedisBus } from './platform/bus.ts';
+import { isCrossOrigin } from './platform/cross-site.ts';
 import { AppError, registerErrorHandler } from './platform/errors.ts';
 import { appServer, isProbe, registerHealth } from './platform/health.ts';
 import { requestLocale, t } from './platform/i18n.ts';
@@ -83,18 +84,6 @@ export interface AppDeps {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** Unsafe requests from a browser must come from this host: blocks cross-site form posts (CSRF). */
-function isCrossOrigin(req: FastifyRequest): boolean {
-  if (req.headers['sec-fetch-site'] === 'cross-site') return true;
-  const origin = req.headers.origin;
-  if (!origin) return false;
-  try {
-    return new URL(origin).host !== req.host;
-  } catch {
-    return true;
-  }
-}
 
 export async function buildApp({
   config,
@@ -196,6 +185,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
+  // Unsafe requests from a browser must come from this host: blocks cross-site form posts (CSRF).
   app.addHook('onRequest', (req, _reply, done) => {
     if (UNSAFE.has(req.method) && req.url.startsWith('/api/') && isCrossOrigin(req)) {
       done(new AppError(403, 'cross_origin', 'error.cross_origin'));
@@ -225,7 +215,11 @@ export async function buildApp({
   app.addHook('onClose', async () => app.bus.close());
   closeSocketsOnLogout(app);
   app.decorate('presence', createPresence(redis));
-  const stopPush = startPushDispatch(app, { db: database.db, agent: pushAgent });
+  const stopPush = startPushDispatch(app, {
+    db: database.db,
+    agent: pushAgent,
+    allowPrivate: config.pushAllowPrivateEndpoints,
+  });
   app.addHook('onClose', async () => stopPush());
   app.decorate('mailer', createMailer(database.db, config.smtpUrl));
   app.decorate(

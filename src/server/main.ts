@@ -11,7 +11,7 @@ import { warmGeoIndex } from './platform/geo.ts';
 import { startJobs } from './platform/jobs.ts';
 import { mailPurgeJob } from './platform/mail-purge.ts';
 import { MAIL_QUEUE, outboxSender } from './platform/mail-sender.ts';
-import { operationsBanner } from './platform/operations.ts';
+import { devToolsWarning, operationsBanner } from './platform/operations.ts';
 import { createRedis, type RedisLog } from './platform/redis.ts';
 
 /** Starts Vonk: configuration, database (migrated, demo data on first start), HTTP server. */
@@ -132,6 +132,8 @@ export async function main() {
   if (seeded?.notes.length) for (const line of seeded.notes) console.log(`  ${line}`);
   for (const line of operationsBanner(config.env, config.metricsToken)) console.log(`  ${line}`);
   console.log('');
+  const devWarning = devToolsWarning(config.env, config.host);
+  if (devWarning) app.log.warn({ host: config.host }, devWarning);
 }
 
 if (import.meta.main) await main();

@@ -287,6 +287,26 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Wrong passwords from a browser that has logged in to the account before (its signed device cookie,
+ * A-06, issue 21): such a browser is not held by the account's lock, but by its own smaller limit here.
+ * A row exists only once the device has failed; a successful login from it removes the row.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    /** The random part of the device cookie. */
+    nonce: text('nonce').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_devices_user_idx').on(t.userId)],
+);
+
 /** Append-only: every change of a member's credits, with the balance after it. */
 export const creditLedger = pgTable(
   'credit_ledger',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { buildMember } from '../test/members.ts';
-import { operationsBanner } from './operations.ts';
+import { devToolsWarning, operationsBanner } from './operations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,6 +40,54 @@ describe('issue 10 item 8: /dev answers only this machine', () => {
     expect(
       (await t.app.inject({ url: '/dev/mail.json', headers: { forwarded: 'for=192.0.2.7' } })).statusCode,
     ).toBe(404);
+  });
+
+  it('A-04 issue 21: any forwarding header from a proxy on this machine makes /dev and /metrics refuse', async () => {
+    const untrusted = await createTestApp();
+    try {
+      for (const headers of [
+        { 'x-real-ip': '192.0.2.7' },
+        { 'x-real-ip': '127.0.0.1' },
+        { 'x-forwarded-for': '127.0.0.1' },
+        { 'x-forwarded-host': 'vonk.example' },
+        { 'x-forwarded-proto': 'https' },
+        { forwarded: 'for=127.0.0.1' },
+        { via: '1.1 nginx' },
+        { 'true-client-ip': '192.0.2.7' },
+      ]) {
+        for (const app of [t.app, untrusted.app]) {
+          for (const url of ['/dev/mail.json', '/dev/sms.json', '/metrics']) {
+            const res = await app.inject({ url, headers });
+            expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(404);
+          }
+          const ban = await app.inject({
+            method: 'POST',
+            url: '/dev/ban',
+            headers,
+            payload: { email: 'x@y.z' },
+          });
+          expect(ban.statusCode).toBe(404);
+        }
+      }
+      // No forwarding header, or one that names nobody (empty): this machine.
+      expect((await t.app.inject({ url: '/dev/mail.json' })).statusCode).toBe(200);
+      const empty = await t.app.inject({ url: '/dev/mail.json', headers: { 'x-forwarded-for': '' } });
+      expect(empty.statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/metrics', headers: { 'x-forwarded-for': '' } })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await untrusted.close();
+    }
+  });
+
+  it('A-04 issue 21: a development start on a HOST other machines reach warns that /dev is on', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'vonk.local']) {
+      expect(devToolsWarning('development', host), host).toMatch(/DEVELOPER TOOLS ARE ON.*\/dev/);
+    }
+    for (const host of ['127.0.0.1', '::1', 'localhost'])
+      expect(devToolsWarning('development', host)).toBeNull();
+    expect(devToolsWarning('production', '0.0.0.0')).toBeNull();
   });
 
   it('A-04 a proxy on this machine that is not trusted still cannot reach /dev for a visitor', async () => {

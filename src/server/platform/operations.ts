@@ -4,7 +4,7 @@ import { devAccountRoutes } from '../features/accounts/dev-routes.ts';
 import { devCreditRoutes } from '../features/credits/dev-routes.ts';
 import { AppError } from './errors.ts';
 import { registerDevMail } from './mail.ts';
-import { isFromThisMachine } from './proxy.ts';
+import { isFromThisMachine, listensBeyondThisMachine } from './proxy.ts';
 import { registerDevSms } from './sms.ts';
 
 const notFound = () => new AppError(404, 'not_found', 'error.not_found');
@@ -34,6 +34,15 @@ export function assertMetricsAllowed(req: FastifyRequest, token: string | undefi
   const given = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   if (token && given && timingSafeEqual(digest(given), digest(token))) return;
   throw notFound();
+}
+
+/**
+ * The warning for a development start that other machines can reach (HOST not loopback): /dev is on, and
+ * a proxy on this machine must not forward to it without a forwarding header. Null when there is none.
+ */
+export function devToolsWarning(env: string, host: string): string | null {
+  if (env === 'production' || !listensBeyondThisMachine(host)) return null;
+  return `DEVELOPER TOOLS ARE ON (/dev: every mail and reset link, bans, credits) and HOST=${host} lets other machines connect. They answer only requests from this machine without a forwarding header; set NODE_ENV=production for a real site, or HOST=127.0.0.1.`;
 }
 
 /** Lines for the start banner: who may use /dev and /metrics. */

@@ -74,16 +74,32 @@ const LOOPBACK = blockListOf(['loopback']);
 export const isLoopbackAddress = (address: string | undefined) =>
   Boolean(address && isIP(address) && LOOPBACK.check(address, familyOf(address)));
 
+/** Headers a proxy adds to say whom it forwards (X-Forwarded-For, -Host, -Proto and the rest match too). */
+const FORWARDING_HEADERS = [
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+];
+const isForwardingHeader = (name: string) =>
+  name.startsWith('x-forwarded-') || FORWARDING_HEADERS.includes(name);
+
 /**
- * A request made on this machine: the connection comes from the loopback address, and so does every
- * forwarded client address (a proxy on this machine forwarding a visitor does not count).
+ * A request made on this machine: the connection comes from the loopback address and carries no
+ * forwarding header at all. A proxy on this machine (nginx sending X-Real-IP, a tunnel) forwards visitors,
+ * so whatever it forwards is not local, whichever address it names. An empty header names nobody.
  */
 export function isFromThisMachine(req: FastifyRequest): boolean {
   if (!isLoopbackAddress(req.socket.remoteAddress) || !isLoopbackAddress(req.ip)) return false;
-  const forwarded = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return hops.every(isLoopbackAddress) && req.headers.forwarded === undefined;
+  return !Object.entries(req.headers).some(
+    ([name, value]) => isForwardingHeader(name) && String(value ?? '').trim() !== '',
+  );
 }
+
+/** Whether HOST lets other machines connect (anything but a loopback address or localhost). */
+export const listensBeyondThisMachine = (host: string) =>
+  !(isLoopbackAddress(host) || host.toLowerCase() === 'localhost');

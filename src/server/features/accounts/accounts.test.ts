@@ -285,6 +285,56 @@ describe('session', () => {
     );
   });
 
+  it('A-05 issue 21: another site cannot log a member out; this site, a sibling subdomain and a typed address can', async () => {
+    const m = await buildMember(t.app.db);
+    const login = async () =>
+      sessionCookie(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/user.php',
+          payload: { email: m.email, password: TEST_PASSWORD },
+        }),
+      );
+    const cookies = await login();
+    const loggedIn = async () =>
+      (await t.app.inject({ url: '/api/user.php', cookies })).json().user?.id === m.id;
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'cross-site', origin: 'https://vonk.test' },
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://evil.vonk.test' },
+      { origin: 'null' },
+    ]) {
+      const res = await t.app.inject({
+        url: '/api/logout.php',
+        cookies,
+        headers: { host: 'vonk.test', 'accept-language': 'nl', ...headers },
+      });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().error).toEqual({
+        code: 'cross_origin',
+        message: 'Dit verzoek kwam niet van onze site en is geweigerd.',
+      });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await loggedIn()).toBe(true);
+    }
+    for (const headers of [
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'https://vonk.test' },
+    ]) {
+      Object.assign(cookies, await login());
+      const res = await t.app.inject({
+        url: '/api/logout.php',
+        cookies,
+        headers: { host: 'vonk.test', ...headers },
+      });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(await loggedIn()).toBe(false);
+    }
+  });
+
   it('P-05 a members-only call without a session is a 403 with authentication_required', async () => {
     const res = await t.app.inject({
       method: 'PUT',

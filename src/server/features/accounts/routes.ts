@@ -25,6 +25,7 @@ import { ZDistance } from '../../../shared/contract/profiles.ts';
 import { ZPushSubscribeRequest } from '../../../shared/contract/push.ts';
 import { zSecret } from '../../../shared/contract/text.ts';
 import { RULES } from '../../../shared/rules.ts';
+import { isCrossOrigin } from '../../platform/cross-site.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parseRequest } from '../../platform/parse.ts';
 import {
@@ -38,6 +39,7 @@ import { savePushSubscription } from '../notifications/service.ts';
 import { findCompany, type SiteRow } from '../site/queries.ts';
 import { siteOrigin } from '../site/service.ts';
 import { acceptRetention, deleteAccount, exportAccount, retentionSolutions } from './account-settings.ts';
+import { DEVICE_COOKIE, getDeviceCookieSecret, readDeviceCookie, setDeviceCookie } from './device-cookie.ts';
 import { updateUser } from './queries.ts';
 import {
   activate,
@@ -79,8 +81,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return { site, locale: req.locale(site), origin: originFor(req, site), now: new Date() };
   }
   const deps = { db: app.db, mailer: app.mailer };
+  const deviceSecret = await getDeviceCookieSecret(app.db);
+  /** A new session, and the device cookie that lets this browser past a lock others set (issue 21). */
   async function startSession(req: FastifyRequest, reply: FastifyReply, userId: number) {
     setSessionCookie(reply, await createSession(app.db, userId, req.headers['user-agent'] ?? ''), secure);
+    setDeviceCookie(reply, deviceSecret, userId, new Date(), secure);
     return { user: await loadUser(app.db, userId) };
   }
 
@@ -147,12 +152,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(201).send({ ok: true as const });
       }
       const body = parseRequest(ZLoginRequest, req.body);
+      const now = new Date();
       const userId = await login(
         app.db,
         body.email,
         body.password,
-        new Date(),
+        now,
         RULES.deletion.reactivationDays,
+        readDeviceCookie(req.cookies[DEVICE_COOKIE], deviceSecret, now),
       );
       return startSession(req, reply, userId);
     },
@@ -197,11 +204,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Log out: ends the session on the server',
-        response: { 200: ZOk },
+        summary: 'Log out: ends the session on the server (refused when another site asks)',
+        response: { 200: ZOk, 403: ZErrorResponse },
       },
     },
     async (req, reply) => {
+      // A GET by the spec, so the CSRF hook for unsafe methods does not cover it: an image or link on
+      // another site must not end the member's session.
+      if (isCrossOrigin(req)) throw new AppError(403, 'cross_origin', 'error.cross_origin');
       const sessionId = req.user?.sessionId ?? req.bannedSession;
       if (sessionId !== null) await deleteSession(app.db, sessionId);
       clearSessionCookie(reply, secure);

@@ -12,6 +12,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import { parseRequest } from '../../platform/parse.ts';
 import { hashToken } from '../../platform/session.ts';
 import type { SiteRow } from '../site/queries.ts';
+import { clearDeviceFailures, type Device, deviceLockedUntil, recordDeviceFailure } from './device-cookie.ts';
 import { renderAccountMail } from './mails.ts';
 import { presentUser } from './present.ts';
 import {
@@ -172,6 +173,11 @@ export function aboutToColumns(about: AboutColumnsInput): Partial<typeof profile
 /**
  * Checks e-mail and password (A-05, A-06). Five wrong passwords in a row lock the account for 15 minutes;
  * a login of a deleted account within its reactivation window brings it back (A-09).
+ *
+ * `device` is the browser's device cookie (see device-cookie.ts): a browser that logged in to this account
+ * before is not held by the account's lock, so nobody can lock the owner out by guessing (issue 21). Its
+ * own wrong passwords count against its own smaller limit instead, and its success leaves the account's
+ * lock in place for every other browser.
  */
 export async function login(
   db: Db,
@@ -179,33 +185,43 @@ export async function login(
   password: string,
   now: Date,
   reactivationDays: number,
+  device: Device | null = null,
 ): Promise<number> {
   const user = await findUserByEmail(db, email);
   if (!user) {
     await verifyPassword(await DUMMY_HASH, password);
     throw new AppError(401, 'login_failed', 'auth.login_failed');
   }
-  if (user.lockedUntil && user.lockedUntil > now) throw lockedError(user.lockedUntil, now);
+  const known =
+    device && device.userId === user.id && !(await deviceLockedUntil(db, device, now)) ? device : null;
+  if (!known && user.lockedUntil && user.lockedUntil > now) throw lockedError(user.lockedUntil, now);
   if (user.deletedAt && now.getTime() - user.deletedAt.getTime() > reactivationDays * 86_400_000) {
     await verifyPassword(await DUMMY_HASH, password);
     throw new AppError(401, 'login_failed', 'auth.login_failed');
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
+    if (known) {
+      const deviceLock = await recordDeviceFailure(db, known, now);
+      if (deviceLock) throw lockedError(deviceLock, now);
+      throw new AppError(401, 'login_failed', 'auth.login_failed');
+    }
     const until = new Date(now.getTime() + LOCKOUT.minutes * 60_000);
     const { lockedUntil } = await recordLoginFailure(db, user.id, now, LOCKOUT.maxFailures, until);
     if (lockedUntil && lockedUntil > now) throw lockedError(lockedUntil, now);
     throw new AppError(401, 'login_failed', 'auth.login_failed');
   }
   if (user.status === 'banned') throw new AppError(403, 'banned', 'auth.banned');
-  const cleared = await recordLoginSuccess(db, user.id, now, {
-    lastActiveAt: now,
-    deletedAt: null,
-    deleteReasons: null,
-  });
-  if (!cleared) {
-    const current = await findUserByEmail(db, email);
-    throw lockedError(current?.lockedUntil ?? new Date(now.getTime() + LOCKOUT.minutes * 60_000), now);
+  const values = { lastActiveAt: now, deletedAt: null, deleteReasons: null };
+  if (!(await recordLoginSuccess(db, user.id, now, values))) {
+    // Locked, before this attempt or by a parallel wrong one: only a known browser gets in, and the
+    // lock stays for everyone else.
+    if (!known) {
+      const current = await findUserByEmail(db, email);
+      throw lockedError(current?.lockedUntil ?? new Date(now.getTime() + LOCKOUT.minutes * 60_000), now);
+    }
+    await updateUser(db, user.id, values);
   }
+  if (device?.userId === user.id) await clearDeviceFailures(db, device);
   return user.id;
 }
 

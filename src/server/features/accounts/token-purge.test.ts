@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, sessions } from '../../db/schema.ts';
+import { emailTokens, loginDevices, sessions } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember } from '../../test/members.ts';
 import { purgeExpiredTokens } from './token-purge.ts';
@@ -17,7 +17,7 @@ describe('N-05 expiry of old tokens', () => {
     await t.close();
   });
 
-  it('N-05 the token job deletes ended sessions and old used or expired mailed tokens, and keeps live ones and the last day', async () => {
+  it('N-05 the token job deletes ended sessions, old used or expired mailed tokens and expired device counts, and keeps live ones and the last day', async () => {
     const now = new Date();
     const member = await buildMember(t.app.db);
     const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -48,7 +48,15 @@ describe('N-05 expiry of old tokens', () => {
       token('live-activation', 'activation', ago(2 * DAY), later(5 * DAY)),
     ]);
 
-    expect(await purgeExpiredTokens(t.app.db, now)).toEqual({ sessions: 1, tokens: 2 });
+    // Failure counts of device cookies: one whose cookie has expired since (180 days), one still counting.
+    await t.app.db.insert(loginDevices).values([
+      { nonce: `old-${member.id}`, userId: member.id, failedLogins: 2, updatedAt: ago(181 * DAY) },
+      { nonce: `new-${member.id}`, userId: member.id, failedLogins: 2, updatedAt: ago(179 * DAY) },
+    ]);
+
+    expect(await purgeExpiredTokens(t.app.db, now)).toEqual({ sessions: 1, tokens: 2, devices: 1 });
+    const devices = await t.app.db.select().from(loginDevices).where(eq(loginDevices.userId, member.id));
+    expect(devices.map((d) => d.nonce)).toEqual([`new-${member.id}`]);
     const left = await t.app.db.select().from(emailTokens).where(eq(emailTokens.userId, member.id));
     expect(left.map((r) => r.tokenHash.split('-').slice(0, 2).join('-')).sort()).toEqual([
       'live-activation',
@@ -58,6 +66,6 @@ describe('N-05 expiry of old tokens', () => {
     expect(live.map((s) => s.tokenHash)).toContain(`live-${member.id}`);
     expect(live.map((s) => s.tokenHash)).not.toContain(`ended-${member.id}`);
     // Nothing left to do the second time: safe on several instances and after a retry.
-    expect(await purgeExpiredTokens(t.app.db, now)).toEqual({ sessions: 0, tokens: 0 });
+    expect(await purgeExpiredTokens(t.app.db, now)).toEqual({ sessions: 0, tokens: 0, devices: 0 });
   });
 });

@@ -12,6 +12,7 @@ import { pushSubscriptions } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { api, connectSocket, listenOn, openChat, sendText } from '../chat/chat-test-kit.ts';
+import { type Resolve, sendPush } from './push-sender.ts';
 
 /** What the test push service received. */
 interface Received {
@@ -21,6 +22,7 @@ interface Received {
 }
 
 let t: TestApp;
+let testAgent: Agent;
 let server: Server;
 let base: string;
 let dir: string;
@@ -50,7 +52,7 @@ beforeAll(async () => {
       '-subj',
       '/CN=127.0.0.1',
       '-addext',
-      'subjectAltName=IP:127.0.0.1',
+      'subjectAltName=IP:127.0.0.1,DNS:fcm.googleapis.com',
     ],
     { stdio: 'ignore' },
   );
@@ -65,7 +67,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t = await createTestApp({ PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' }, { pushAgent: new Agent({ ca: cert }) });
+  testAgent = new Agent({ ca: cert });
+  t = await createTestApp({ PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' }, { pushAgent: testAgent });
 });
 afterAll(async () => {
   await t.close();
@@ -209,5 +212,82 @@ describe('N-02 web push through a loopback push service', () => {
       /PUSH_ALLOW_PRIVATE_ENDPOINTS/,
     );
     expect(loadConfig({ NODE_ENV: 'test' }).pushAllowPrivateEndpoints).toBe(false);
+  });
+});
+
+describe('N-02 issue 21: the push sender checks where it connects', () => {
+  const payload = { title: 'Vonk', body: 'x', url: '/likes', tag: 'like', icon: '/icons/icon-192.png' };
+  /** A member with one stored subscription, written straight to the table (as one stored before the checks). */
+  async function storedDevice(endpoint: string) {
+    const m = await paid();
+    const keys = browserKeys();
+    await t.app.db.insert(pushSubscriptions).values({
+      userId: m.id,
+      endpoint,
+      p256dh: keys.ecdh.getPublicKey().toString('base64url'),
+      auth: keys.auth.toString('base64url'),
+      userAgent: 'test',
+    });
+    return m;
+  }
+  /** A resolver that answers one address for every name, and notes the names it was asked. */
+  const resolverTo = (address: string) => {
+    const asked: string[] = [];
+    const resolve: Resolve = async (hostname) => {
+      asked.push(hostname);
+      return [{ address, family: address.includes(':') ? 6 : 4 }];
+    };
+    return { asked, resolve };
+  };
+
+  it('N-02 a push service name that resolves to this machine or a private network is not connected to', async () => {
+    const port = (server.address() as AddressInfo).port;
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.7',
+      '169.254.169.254',
+      '::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ]) {
+      const path = `/fcm/send/private-${address.replace(/\W/g, '')}`;
+      const m = await storedDevice(`https://fcm.googleapis.com:${port}${path}`);
+      const { asked, resolve } = resolverTo(address);
+      const sent = await sendPush({ db: t.app.db, agent: testAgent, resolve }, m.id, `k:${path}`, payload);
+      expect(sent, address).toBe(0);
+      expect(asked, address).toContain('fcm.googleapis.com');
+      expect(
+        received.filter((r) => r.path === path),
+        address,
+      ).toHaveLength(0);
+      // The subscription stays: the push service may answer a public address again later.
+      expect(
+        await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, m.id)),
+      ).toHaveLength(1);
+    }
+    // The same connection with the loopback knob (tests only) reaches the test push service: the
+    // resolver's answer is where the sender connects, and the address check is what refused it above.
+    const path = '/fcm/send/allowed';
+    const m = await storedDevice(`https://fcm.googleapis.com:${port}${path}`);
+    const { resolve } = resolverTo('127.0.0.1');
+    const sent = await sendPush(
+      { db: t.app.db, agent: testAgent, resolve, allowPrivate: true },
+      m.id,
+      `k:${path}`,
+      payload,
+    );
+    expect(sent).toBe(1);
+    expect(received.filter((r) => r.path === path)).toHaveLength(1);
+  });
+
+  it('N-02 a stored endpoint that is not a browser push service is never called, and is removed', async () => {
+    const m = await storedDevice('https://127.0.0.1.nip.io/push/x');
+    const { asked, resolve } = resolverTo('8.8.8.8');
+    const sent = await sendPush({ db: t.app.db, agent: testAgent, resolve }, m.id, `k:nip:${m.id}`, payload);
+    expect(sent).toBe(0);
+    expect(asked).toEqual([]);
+    expect(await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, m.id))).toEqual(
+      [],
+    );
   });
 });

@@ -1,4 +1,6 @@
-import type { Agent } from 'node:https';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { Agent } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
@@ -19,6 +21,7 @@ import { getVapidKeys } from '../../platform/secrets.ts';
 import { notBlockedWith } from '../profiles/queries.ts';
 import { claimDeliveries } from './mail-queries.ts';
 import { findPushSubscriptionsOf, hasPushSubscription } from './queries.ts';
+import { isPublicHost, isPushServiceHost } from './service.ts';
 
 /** What the service worker shows (N-02): the site's name and icon and a discreet text, never content. */
 export interface PushPayload {
@@ -35,16 +38,77 @@ export const PUSH_ICON = '/icons/icon-192.png';
 /** Likes and matches older than this are not pushed any more (a dispatcher that missed them). */
 const LIKE_WINDOW_MS = 5 * 60_000;
 
+/** Answers the addresses a name resolves to (the system resolver; tests inject their own). */
+export type Resolve = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
 export interface PushSenderDeps {
   db: Db;
   /** Tests: an agent that trusts the test push service's self-signed certificate. */
   agent?: Agent;
+  /** Tests: the resolver the connection asks; the system's by default. */
+  resolve?: Resolve;
+  /** Config PUSH_ALLOW_PRIVATE_ENDPOINTS (tests only, refused in production): a push service on loopback. */
+  allowPrivate?: boolean;
+}
+
+const systemResolve: Resolve = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+/**
+ * The lookup every push connection makes (issue 21): it resolves the name itself and refuses when any
+ * address is loopback, private, link-local, unique-local or otherwise not public, so a name that resolves
+ * to this machine's network (or is made to by DNS rebinding after the subscription was checked) is never
+ * connected to. The socket connects to the address checked here, not to a second answer.
+ */
+function checkedLookup(resolve: Resolve, allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (found) => {
+        const refused = found.length === 0 || (!allowPrivate && !found.every((a) => isPublicHost(a.address)));
+        if (refused) {
+          const err = Object.assign(new Error(`push endpoint ${hostname} resolves to a non-public address`), {
+            code: 'EPUSHADDRESS',
+          });
+          callback(err, '', 0);
+        } else if (options.all) {
+          (callback as unknown as (e: null, all: { address: string; family: number }[]) => void)(null, found);
+        } else {
+          const first = found[0] as { address: string; family: number };
+          callback(null, first.address, first.family);
+        }
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
+  };
+}
+
+const hostOf = (endpoint: string) => {
+  try {
+    const url = new URL(endpoint);
+    return url.protocol === 'https:' ? url.hostname : '';
+  } catch {
+    return '';
+  }
+};
+
+/** One agent per sender: the test agent's options (its trusted certificate) with the checked lookup. */
+const agents = new WeakMap<PushSenderDeps, Agent>();
+function agentOf(deps: PushSenderDeps): Agent {
+  let agent = agents.get(deps);
+  if (!agent) {
+    agent = new Agent({
+      ...deps.agent?.options,
+      lookup: checkedLookup(deps.resolve ?? systemResolve, deps.allowPrivate ?? false),
+    });
+    agents.set(deps, agent);
+  }
+  return agent;
 }
 
 /**
  * Sends a push to every device of a member, once per idempotency key: a second instance or a retry
  * finds the key taken. A push service answering 404 or 410 means the subscription is gone: its row is
- * removed. Answers how many devices took the push.
+ * removed, and so is one whose endpoint is not a browser push service (stored before that was checked).
+ * Answers how many devices took the push.
  */
 export async function sendPush(
   deps: PushSenderDeps,
@@ -52,7 +116,11 @@ export async function sendPush(
   key: string,
   payload: PushPayload,
 ): Promise<number> {
-  const subscriptions = await findPushSubscriptionsOf(deps.db, userId);
+  const subscriptions = [];
+  for (const s of await findPushSubscriptionsOf(deps.db, userId)) {
+    if (deps.allowPrivate || isPushServiceHost(hostOf(s.endpoint))) subscriptions.push(s);
+    else await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
+  }
   if (subscriptions.length === 0) return 0;
   const claimed = await claimDeliveries(deps.db, [{ key, userId, channel: 'push' }]);
   if (claimed.length === 0) return 0;
@@ -80,7 +148,7 @@ export async function sendPush(
             urgency: 'high',
             topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || undefined,
             timeout: 10_000,
-            ...(deps.agent ? { agent: deps.agent } : {}),
+            agent: agentOf(deps),
           },
         );
         delivered++;

@@ -6,7 +6,7 @@ import { pushSubscriptions } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, TEST_PASSWORD } from '../../test/members.ts';
 import { hasPushSubscription } from './queries.ts';
-import { isPublicHost } from './service.ts';
+import { isPublicHost, isPushServiceUrl } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -118,6 +118,37 @@ describe('POST /api/user.php?push=1 (N-02, issue 10)', () => {
     expect(await rowsOf(m.id)).toHaveLength(0);
   });
 
+  it('N-02 issue 21: only the push services browsers use are taken, not public names that resolve anywhere', async () => {
+    const m = await buildMember(t.app.db);
+    for (const endpoint of [
+      'https://localtest.me/x',
+      'https://127.0.0.1.nip.io/x',
+      'https://192.168.1.1.sslip.io/x',
+      'https://push-service.default.svc.cluster.local/x',
+      'https://push.example.com/x',
+      'https://fcm.googleapis.com.evil.example/fcm/send/x',
+      'https://evilnotify.windows.com/w/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://googleapis.com/fcm/send/x',
+    ]) {
+      const res = await subscribe(m.cookies, { subscription: subscription({ endpoint }) }, 'en');
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json().error.fields['subscription.endpoint'], endpoint).toBeTruthy();
+    }
+    expect(await rowsOf(m.id)).toHaveLength(0);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com/wp/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+      'https://web.push.apple.com/QABC',
+    ]) {
+      expect(isPushServiceUrl(endpoint), endpoint).toBe(true);
+      const res = await subscribe(m.cookies, { subscription: subscription({ endpoint }) });
+      expect(res.statusCode, endpoint).toBe(201);
+    }
+  });
+
   it('N-02 refuses missing or malformed keys with a clear field message', async () => {
     const m = await buildMember(t.app.db);
     const good = subscription().keys;
@@ -170,6 +201,9 @@ describe('POST /api/user.php?push=1 (N-02, issue 10)', () => {
     expect(isPublicHost('[2001:4860:4860::8888]')).toBe(true);
     expect(isPublicHost('[::ffff:a00:1]')).toBe(false);
     expect(isPublicHost('LOCALHOST.')).toBe(false);
+    expect(isPublicHost('64:ff9b::7f00:1')).toBe(false);
+    expect(isPublicHost('64:ff9b::808:808')).toBe(true);
+    expect(isPublicHost('fec0::1')).toBe(false);
   });
 });
 

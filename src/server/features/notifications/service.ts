@@ -22,8 +22,11 @@ for (const [net, bits] of [
   PRIVATE.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
   ['::', 127],
+  ['100::', 64],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv6');
@@ -40,8 +43,11 @@ export function isPublicHost(hostname: string): boolean {
   const family = isIP(host);
   if (family === 4) return !PRIVATE.check(host, 'ipv4');
   if (family === 6) {
-    // IPv4-mapped addresses (::ffff:10.0.0.1, or as the URL parser writes them, ::ffff:a00:1).
-    const mapped = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(host);
+    // IPv4-mapped addresses (::ffff:10.0.0.1, or as the URL parser writes them, ::ffff:a00:1), and the
+    // NAT64 prefix, which reaches the IPv4 address it carries (64:ff9b::7f00:1 is 127.0.0.1).
+    const mapped = /^(?:::ffff|64:ff9b:):(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(
+      host,
+    );
     if (mapped) {
       const v4 = mapped[1] ?? hexPairToIpv4(mapped[2] as string, mapped[3] as string);
       return !PRIVATE.check(v4, 'ipv4');
@@ -59,9 +65,45 @@ function hexPairToIpv4(high: string, low: string): string {
 }
 
 /**
+ * The push services browsers subscribe with (N-02): Chrome, Edge's Chromium builds on Android, Opera,
+ * Samsung Internet and Brave use Firebase (`android.googleapis.com` in subscriptions of old Chromes),
+ * Firefox Mozilla's autopush, Edge on Windows WNS, Safari Apple's. A `.`-led entry is any subdomain.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '.notify.windows.com',
+  '.push.apple.com',
+] as const;
+
+/** Whether a host name is one of PUSH_SERVICE_HOSTS. */
+export function isPushServiceHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return PUSH_SERVICE_HOSTS.some((h) => (h.startsWith('.') ? host.endsWith(h) : host === h));
+}
+
+/**
+ * Whether an endpoint is one of a browser push service: https on the default port, no credentials, a
+ * host of PUSH_SERVICE_HOSTS. Anything else would make the server call an address a visitor chose.
+ */
+export function isPushServiceUrl(endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
+  return isPushServiceHost(url.hostname);
+}
+
+/**
  * Stores a member's push subscription for this device (N-02, spec §7 `POST /api/user.php?push=1`). A
- * member may have several devices; beyond PUSH.maxDevices the oldest goes. `allowPrivate` (config
- * PUSH_ALLOW_PRIVATE_ENDPOINTS, refused in production) lets tests use a push service on loopback.
+ * member may have several devices; beyond PUSH.maxDevices the oldest goes. Only endpoints of the browser
+ * push services are taken (issue 21: a public name can resolve to this machine's network; the sender
+ * checks the address it connects to as well). `allowPrivate` (config PUSH_ALLOW_PRIVATE_ENDPOINTS,
+ * refused in production) lets tests use a push service on loopback instead.
  */
 export async function savePushSubscription(
   db: Db,
@@ -70,7 +112,7 @@ export async function savePushSubscription(
   userAgent: string,
   opts: { allowPrivate?: boolean } = {},
 ) {
-  if (!opts.allowPrivate && !isPublicHost(new URL(subscription.endpoint).hostname)) {
+  if (!opts.allowPrivate && !isPushServiceUrl(subscription.endpoint)) {
     throw new AppError(400, 'validation', 'error.validation', {
       details: { fieldIds: { 'subscription.endpoint': 'push.endpoint_invalid' } },
     });

@@ -19,7 +19,6 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: ZComplaintResponse,
           400: ZErrorResponse,
-          404: ZErrorResponse,
           409: ZErrorResponse,
           429: ZErrorResponse,
         },

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   type ComplaintTopic,
   complaintReference,
@@ -25,10 +25,22 @@ export interface ComplaintContext {
 
 const topicLabel = (locale: Locale, topic: ComplaintTopic) => t(locale, `complaints.topic.${topic}`);
 
+/** Confirmations one mailbox gets in 24 hours; later complaints are still stored and reach support. */
+export const COMPLAINT_CONFIRMATIONS_PER_DAY = 3;
+
+/** The mailbox an address delivers to, for the daily cap: `name+anything@host` is `name@host`. */
+const TAG = /\+[^@]*@/;
+const mailboxOf = (email: string) => email.replace(TAG, '@');
+
 /**
  * Stores a complaint and, in the same transaction, queues its mail to support (in the site's language,
  * replying goes to the sender) and the sender's confirmation with the reference (L-09). Sent again with the
  * same client id and address, it answers the first one's reference and mails nothing more.
+ *
+ * Anyone can type any address, so the confirmation must not make the site a mail relay (issue 21): it
+ * quotes nothing the sender wrote (not their name, text or links), one mailbox gets at most
+ * COMPLAINT_CONFIRMATIONS_PER_DAY of them, and a member id that does not exist (or no longer) answers as
+ * a known one would, so the form does not tell which ids exist.
  */
 export async function fileComplaint(
   deps: { db: Db; mailer: Mailer },
@@ -43,9 +55,20 @@ export async function fileComplaint(
         .from(users)
         .innerJoin(profiles, eq(profiles.userId, users.id))
         .where(and(eq(users.id, input.member_id), isNull(users.deletedAt)));
-      if (!row) throw new AppError(404, 'member_not_found', 'complaints.member_unknown');
-      member = row;
+      member = row ?? null;
     }
+    // One mailbox at a time, so parallel complaints to one address count each other.
+    const mailbox = mailboxOf(input.email);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`complaint-mail:${mailbox}`}, 0))`);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(complaints)
+      .where(
+        and(
+          sql`regexp_replace(${complaints.email}, ${TAG.source}, '@') = ${mailbox}`,
+          gt(complaints.createdAt, sql`now() - interval '1 day'`),
+        ),
+      );
     const [stored] = await tx
       .insert(complaints)
       .values({
@@ -99,7 +122,9 @@ export async function fileComplaint(
           }),
           ...(member
             ? [t(staff, 'complaints.mail_staff.member', { member: member.name, id: member.id })]
-            : []),
+            : input.member_id
+              ? [t(staff, 'complaints.mail_staff.member_unknown', { id: input.member_id })]
+              : []),
           ...paragraphs,
         ],
         button: t(staff, member ? 'complaints.mail_staff.open_member' : 'complaints.mail_staff.open_site', v),
@@ -108,19 +133,21 @@ export async function fileComplaint(
       }),
     });
 
-    // To the sender, in their language, with the reference and what they wrote.
+    // To the sender, in their language, with the reference only: nothing they typed.
+    if ((recent?.n ?? 0) >= COMPLAINT_CONFIRMATIONS_PER_DAY) return { reference };
+    const own = { site: ctx.site.name, reference };
     await deps.mailer.queue(tx, {
       to: input.email,
       from,
       ...renderMailLayout({
         site: ctx.site,
         locale: ctx.locale,
-        subject: t(ctx.locale, 'complaints.mail_sender.subject', v),
-        heading: t(ctx.locale, 'complaints.mail_sender.heading', v),
-        body: [t(ctx.locale, 'complaints.mail_sender.body', v), ...paragraphs],
-        button: t(ctx.locale, 'complaints.mail_sender.button', v),
+        subject: t(ctx.locale, 'complaints.mail_sender.subject', own),
+        heading: t(ctx.locale, 'complaints.mail_sender.heading', own),
+        body: [t(ctx.locale, 'complaints.mail_sender.body', own)],
+        button: t(ctx.locale, 'complaints.mail_sender.button', own),
         link: ctx.origin,
-        footer: t(ctx.locale, 'complaints.mail_sender.footer', v),
+        footer: t(ctx.locale, 'complaints.mail_sender.footer', own),
       }),
     });
     return { reference };
