@@ -33,6 +33,7 @@ export const PG_SUITES = [
   'src/server/features/accounts/lockout.test.ts',
   'src/server/features/credits/credits.test.ts',
   'src/server/features/credits/direct-debit.test.ts',
+  'src/server/features/site/complaints.test.ts',
   'src/server/features/discovery/search-plan.test.ts',
   'src/server/features/likes/likes-plan.test.ts',
 ];
