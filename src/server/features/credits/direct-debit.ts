@@ -18,7 +18,7 @@ import {
   countFailedDirectDebits,
   findDirectDebit,
   findPaymentByPublicId,
-  insertDirectDebit,
+  insertDirectDebitWithinLimit,
   linkDirectDebitPayment,
   verifyDirectDebit,
 } from './queries.ts';
@@ -79,6 +79,7 @@ export async function startDirectDebit(
     throw new AppError(403, 'directdebit_blocked', 'directdebit.account_blocked');
   }
   const since = new Date(now.getTime() - 86_400_000);
+  // A quick refusal at the limit; the insert below checks it again under a lock (parallel starts).
   if ((await countDirectDebitsSince(db, userId, since)) >= DIRECT_DEBIT.maxOrdersPerDay) {
     throw new AppError(429, 'directdebit_limit', 'directdebit.limit_reached');
   }
@@ -95,21 +96,27 @@ export async function startDirectDebit(
   const publicId = `dd_${randomBytes(12).toString('hex')}`;
   const code = String(randomInt(0, 10 ** DIRECT_DEBIT.codeDigits)).padStart(DIRECT_DEBIT.codeDigits, '0');
   const ttl = DIRECT_DEBIT.codeTtlMinutes * 60;
-  await insertDirectDebit(db, {
-    publicId,
-    userId,
-    bundleId: order.bundle.id,
-    discountCode: order.discount?.code ?? null,
-    accountHolder: body.account_holder,
-    ibanMasked: maskIban(iban),
-    street: body.street,
-    houseNumber: body.house_number,
-    zip: body.zip,
-    city: body.city,
-    phone,
-    otpHash: hashCode(publicId, code),
-    expiresAt: new Date(now.getTime() + ttl * 1000),
-  });
+  const stored = await insertDirectDebitWithinLimit(
+    db,
+    {
+      publicId,
+      userId,
+      bundleId: order.bundle.id,
+      discountCode: order.discount?.code ?? null,
+      accountHolder: body.account_holder,
+      ibanMasked: maskIban(iban),
+      street: body.street,
+      houseNumber: body.house_number,
+      zip: body.zip,
+      city: body.city,
+      phone,
+      otpHash: hashCode(publicId, code),
+      expiresAt: new Date(now.getTime() + ttl * 1000),
+    },
+    since,
+    DIRECT_DEBIT.maxOrdersPerDay,
+  );
+  if (!stored) throw new AppError(429, 'directdebit_limit', 'directdebit.limit_reached');
   await sms.send(
     phone,
     `${site.name}: je code voor de incasso is ${code}. Deze code is ${DIRECT_DEBIT.codeTtlMinutes} minuten geldig.`,

@@ -255,10 +255,27 @@ export async function lockBalance(tx: Tx, userId: number): Promise<number> {
 
 export type DirectDebitRow = typeof directDebitRequests.$inferSelect;
 
-export async function insertDirectDebit(db: Db, values: typeof directDebitRequests.$inferInsert) {
-  const [row] = await db.insert(directDebitRequests).values(values).returning();
-  if (!row) throw new Error('direct debit not stored');
-  return row;
+/**
+ * Stores a direct-debit order unless the member already has `max` since `since`: the count and the insert
+ * run under a lock on the member's row, so parallel starts queue and the limit holds. Undefined at the limit.
+ */
+export async function insertDirectDebitWithinLimit(
+  db: Db,
+  values: typeof directDebitRequests.$inferInsert,
+  since: Date,
+  max: number,
+) {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
+    const [done] = await tx
+      .select({ n: count() })
+      .from(directDebitRequests)
+      .where(and(eq(directDebitRequests.userId, values.userId), gte(directDebitRequests.createdAt, since)));
+    if ((done?.n ?? 0) >= max) return undefined;
+    const [row] = await tx.insert(directDebitRequests).values(values).returning();
+    if (!row) throw new Error('direct debit not stored');
+    return row;
+  });
 }
 
 export async function findDirectDebit(db: Db, publicId: string): Promise<DirectDebitRow | undefined> {
