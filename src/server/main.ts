@@ -32,7 +32,7 @@ export async function main() {
   let dataLock: { release(): void } | undefined;
   if (!config.databaseUrl) {
     try {
-      dataLock = lockDataDir(config.dataDir);
+      dataLock = await lockDataDir(config.dataDir);
     } catch (err) {
       if (err instanceof DataDirLockedError) {
         console.error(err.message);
