@@ -4,7 +4,7 @@ import { ZCreatePaymentResponse, ZDirectDebitStarted, ZPricing } from '../../../
 import { directDebitRequests, payments, smsOutbox, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { maskIban, normalisePhone } from './direct-debit.ts';
+import { checkPhone, maskIban } from './direct-debit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -158,12 +158,37 @@ describe('Pay-06 direct debit with an SMS code', () => {
   });
 
   it('Pay-06 phone numbers per country, IBAN masking', () => {
-    expect(normalisePhone('06-12345678', 'NL')).toBe('+31612345678');
-    expect(normalisePhone('0049 170 1234567', 'NL')).toBe('+491701234567');
-    expect(normalisePhone('0170 1234567', 'DE')).toBe('+491701234567');
-    expect(normalisePhone('0612345678', 'US')).toBeNull();
-    expect(normalisePhone('+31 6 1234', 'NL')).toBeNull();
+    expect(checkPhone('06-12345678', 'NL')).toEqual({ phone: '+31612345678' });
+    expect(checkPhone('0049 170 1234567', 'NL')).toEqual({ phone: '+491701234567' });
+    expect(checkPhone('0170 1234567', 'DE')).toEqual({ phone: '+491701234567' });
+    expect(checkPhone('+32 470 12 34 56', 'NL')).toEqual({ phone: '+32470123456' });
+    expect(checkPhone('0612345678', 'US')).toEqual({ error: 'directdebit.phone_invalid' });
+    expect(checkPhone('+31 6 1234', 'NL')).toEqual({ error: 'directdebit.phone_invalid' });
     expect(maskIban(IBAN)).toBe('NL** **** **** 4300');
+  });
+
+  it('Pay-06 SMS pumping: codes go only to mobile numbers of direct-debit countries, others get a clear error and no SMS', async () => {
+    const m = await oldMember();
+    const cases: [string, string][] = [
+      ['+999 1234 5678', 'Dit telefoonnummer klopt niet.'],
+      ['+882 1234 5678', 'Dit telefoonnummer klopt niet.'],
+      ['+88216 1234 5678', 'Vul een mobiel nummer in uit een land waar automatische incasso mogelijk is.'],
+      ['+247 40123', 'Vul een mobiel nummer in uit een land waar automatische incasso mogelijk is.'],
+      ['+1 201 555 0123', 'Vul een mobiel nummer in uit een land waar automatische incasso mogelijk is.'],
+      ['+44 7400 123456', 'Vul een mobiel nummer in uit een land waar automatische incasso mogelijk is.'],
+      ['020 123 4567', 'Vul een mobiel nummer in: de code komt per sms.'],
+      ['+49 30 1234567', 'Vul een mobiel nummer in: de code komt per sms.'],
+      ['0900 1234567', 'Vul een mobiel nummer in: de code komt per sms.'],
+    ];
+    const before = (await t.app.db.select().from(smsOutbox)).length;
+    for (const [phone, message] of cases) {
+      const res = await post(m, '/api/direct-debit', await form(m, { phone }));
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().error.fields?.phone, phone).toBe(message);
+    }
+    expect((await t.app.db.select().from(smsOutbox)).length).toBe(before);
+    const ok = await post(m, '/api/direct-debit', await form(m, { phone: '+33 6 12 34 56 78' }));
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('Pay-06 /dev/sms.json lists the outbox, from this machine only', async () => {
