@@ -111,6 +111,7 @@ export const PAYMENT_STATUSES = [
   'canceled',
   'expired',
   'refunded',
+  'charged_back',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

@@ -4,9 +4,10 @@ import { type Currency, findMethod, PAYMENT_METHODS } from '../../../shared/data
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { PaymentProvider } from '../../platform/payments/provider.ts';
+import type { PaymentProvider, ProviderStatus } from '../../platform/payments/provider.ts';
 import { bookCredits } from '../accounts/wallet.ts';
 import type { SiteRow } from '../site/queries.ts';
+import { bookChargeback } from './chargebacks.ts';
 import {
   advancePayment,
   balanceOf,
@@ -118,12 +119,31 @@ export async function startPayment(
  * "paid" books the credits in the same transaction, with the payment as the ledger reference, so however
  * many webhooks and polls arrive, in whatever order, the credits are granted exactly once.
  */
-export async function syncPayment(deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>, payment: PaymentRow) {
-  const { db, provider, now } = deps;
+export async function syncPayment(
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>,
+  payment: PaymentRow,
+  opts: { chargebacks?: boolean } = {},
+) {
+  const { provider } = deps;
   if (payment.provider !== provider.name || !payment.providerId) return payment;
-  if (payment.status !== 'open' && payment.status !== 'pending') return payment;
-  const status = await provider.getStatus(payment.providerId);
-  if (status === null || status === 'open' || status === payment.status) return payment;
+  const paid = payment.status === 'paid' && opts.chargebacks;
+  if (payment.status !== 'open' && payment.status !== 'pending' && !paid) return payment;
+  const state = await provider.getStatus(payment.providerId);
+  if (state === null) return payment;
+  const row = await advanceTo(deps, payment, state.status);
+  if (row.status === 'paid' && state.chargedBackCents > 0) {
+    return (await bookChargeback(deps, row, state.chargedBackCents)) ?? row;
+  }
+  return row;
+}
+
+async function advanceTo(
+  deps: Pick<PaymentDeps, 'db' | 'now'>,
+  payment: PaymentRow,
+  status: ProviderStatus,
+): Promise<PaymentRow> {
+  const { db, now } = deps;
+  if (payment.status === 'paid' || status === 'open' || status === payment.status) return payment;
   if (status === 'pending')
     return (await advancePayment(db, payment.id, ['open'], 'pending', now)) ?? payment;
   if (status === 'paid') {
@@ -146,13 +166,14 @@ export async function syncPayment(deps: Pick<PaymentDeps, 'db' | 'provider' | 'n
 }
 
 /**
- * The webhook (Pay-10): it carries only the provider's id, and the status is fetched from the provider.
+ * The webhook (Pay-10): it carries only the provider's id, and the status is fetched from the provider;
+ * for a paid payment, also whether the bank took it back (a chargeback).
  * Unknown ids, ids of another provider (a test-provider id while Mollie is configured) and replays change
  * nothing; the answer is the same either way, so the webhook tells a caller nothing.
  */
 export async function handleWebhook(deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>, providerId: string) {
   const payment = await findPaymentByProviderId(deps.db, deps.provider.name, providerId);
-  if (payment) await syncPayment(deps, payment);
+  if (payment) await syncPayment(deps, payment, { chargebacks: true });
   return { ok: true as const };
 }
 

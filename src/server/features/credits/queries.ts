@@ -123,6 +123,25 @@ export async function setRefundedCredits(db: Db | Tx, id: number, credits: numbe
   await db.update(payments).set({ refundedCredits: credits }).where(eq(payments.id, id));
 }
 
+/**
+ * Ends premium unless another payment of the member still stands (paid or refunded, as for
+ * countPaidPayments); answers whether it ended.
+ */
+export async function endPremiumUnlessPaid(tx: Tx, userId: number): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), inArray(payments.status, ['paid', 'refunded'])))
+    .limit(1);
+  if (other) return false;
+  const ended = await tx
+    .update(users)
+    .set({ paidUser: false })
+    .where(and(eq(users.id, userId), eq(users.paidUser, true)))
+    .returning({ id: users.id });
+  return ended.length > 0;
+}
+
 export async function markPaidUser(db: Db | Tx, userId: number) {
   await db.update(users).set({ paidUser: true }).where(eq(users.id, userId));
 }
