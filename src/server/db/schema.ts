@@ -446,11 +446,14 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** A paid direct debit's credits are booked at this time, not before (a hold); null once booked. */
+    creditsHeldUntil: timestamp('credits_held_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_public_id_key').on(t.publicId),
     uniqueIndex('payments_provider_id_key').on(t.provider, t.providerId),
     index('payments_user_idx').on(t.userId, t.id),
+    index('payments_credits_held_idx').on(t.creditsHeldUntil).where(sql`${t.creditsHeldUntil} is not null`),
     check('payments_amount_nonnegative', sql`${t.amountCents} >= 0 and ${t.credits} > 0`),
   ],
 );

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { paymentChargebacks } from '../../db/schema.ts';
 import { bookCredits } from '../accounts/wallet.ts';
-import { advancePayment, endPremiumUnlessPaid, lockBalance, type PaymentRow } from './queries.ts';
+import { advancePayment, clearHold, endPremiumUnlessPaid, lockBalance, type PaymentRow } from './queries.ts';
 
 /** The ledger reason of a chargeback's reversal; its reference is the payment's public id. */
 export const CHARGEBACK_REASON = 'chargeback';
@@ -23,7 +23,10 @@ export async function bookChargeback(
     const moved = await advancePayment(tx, payment.id, ['paid'], 'charged_back', deps.now);
     if (!moved) return undefined;
     const balance = await lockBalance(tx, moved.userId);
-    const removed = Math.min(moved.credits, balance);
+    // Credits still held (a direct debit) were never booked: nothing to take back, and none are owed.
+    const held = moved.creditsHeldUntil !== null;
+    if (held) await clearHold(tx, moved.id);
+    const removed = held ? 0 : Math.min(moved.credits, balance);
     if (removed > 0) {
       await bookCredits(tx, moved.userId, -removed, { reason: CHARGEBACK_REASON, reference: moved.publicId });
     }
@@ -33,7 +36,7 @@ export async function bookChargeback(
       userId: moved.userId,
       amountCents,
       creditsRemoved: removed,
-      creditsShort: moved.credits - removed,
+      creditsShort: held ? 0 : moved.credits - removed,
       premiumEnded,
     });
     return moved;

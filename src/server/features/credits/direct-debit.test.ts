@@ -1,10 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZCreatePaymentResponse, ZDirectDebitStarted, ZPricing } from '../../../shared/contract/credits.ts';
+import {
+  ZCreatePaymentResponse,
+  ZDirectDebitStarted,
+  ZPayment,
+  ZPricing,
+} from '../../../shared/contract/credits.ts';
 import { directDebitRequests, payments, smsOutbox, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { checkPhone, maskIban } from './direct-debit.ts';
+import { releaseHeldCredits } from './payments.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,6 +88,64 @@ describe('Pay-06 direct debit with an SMS code', () => {
     expect(created.checkout_url).toMatch(/^\/test-checkout\//);
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.publicId, created.payment_id));
     expect(payment?.method).toBe('directdebit');
+  });
+
+  it('Pay-06 credits bought by direct debit can be spent only after a 24-hour hold; a refund or chargeback meanwhile takes nothing else', async () => {
+    const m = await oldMember();
+    const started = ZDirectDebitStarted.parse(
+      (await post(m, '/api/direct-debit', await form(m, { phone: '+31612340077' }))).json(),
+    );
+    const res = await post(m, `/api/direct-debit/${started.request_id}/confirm`, {
+      otp: await lastCode('+31612340077'),
+    });
+    const created = ZCreatePaymentResponse.parse(res.json());
+    const [row] = await t.app.db.select().from(payments).where(eq(payments.publicId, created.payment_id));
+    await post(m, `/api/test-checkout/${row?.providerId}`, { status: 'paid' });
+    const paid = ZPayment.parse(
+      (
+        await t.app.inject({ method: 'GET', url: `/api/payments/${created.payment_id}`, cookies: m.cookies })
+      ).json(),
+    );
+    expect(paid.status).toBe('paid');
+    expect(paid.balance, 'nothing to spend yet').toBe(0);
+    const availableAt = new Date(paid.credits_available_at ?? 0).getTime();
+    expect(availableAt - new Date(paid.paid_at ?? 0).getTime()).toBe(24 * 3_600_000);
+    const member = async () => (await t.app.db.select().from(users).where(eq(users.id, m.id)))[0];
+    expect(await member()).toMatchObject({ credits: 0, paidUser: false });
+
+    expect(await releaseHeldCredits(t.app.db, new Date(availableAt - 1000))).toBe(0);
+    expect((await member())?.credits).toBe(0);
+    await Promise.all([
+      releaseHeldCredits(t.app.db, new Date(availableAt)),
+      releaseHeldCredits(t.app.db, new Date(availableAt + 1000)),
+    ]);
+    expect(await member()).toMatchObject({ credits: row?.credits, paidUser: true });
+    const after = ZPayment.parse(
+      (
+        await t.app.inject({ method: 'GET', url: `/api/payments/${created.payment_id}`, cookies: m.cookies })
+      ).json(),
+    );
+    expect(after).toMatchObject({ credits_available_at: null, balance: row?.credits });
+
+    // A second one, refunded while its credits are still held: the credits of the first stay.
+    const again = ZDirectDebitStarted.parse(
+      (await post(m, '/api/direct-debit', await form(m, { phone: '+31612340077' }))).json(),
+    );
+    const second = ZCreatePaymentResponse.parse(
+      (
+        await post(m, `/api/direct-debit/${again.request_id}/confirm`, {
+          otp: await lastCode('+31612340077'),
+        })
+      ).json(),
+    );
+    const [row2] = await t.app.db.select().from(payments).where(eq(payments.publicId, second.payment_id));
+    await post(m, `/api/test-checkout/${row2?.providerId}`, { status: 'paid' });
+    await t.app.inject({ method: 'GET', url: `/api/payments/${second.payment_id}`, cookies: m.cookies });
+    const refunded = await t.app.inject({ method: 'POST', url: `/dev/payments/${second.payment_id}/refund` });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({ credits_removed: 0, balance: row?.credits });
+    expect(await releaseHeldCredits(t.app.db, new Date(Date.now() + 48 * 3_600_000))).toBe(0);
+    expect((await member())?.credits).toBe(row?.credits);
   });
 
   it('Pay-06 tries are limited and codes expire', async () => {

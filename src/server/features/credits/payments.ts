@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { TCreatePayment, TCreatePaymentResponse, TPayment } from '../../../shared/contract/credits.ts';
+import {
+  DIRECT_DEBIT,
+  type TCreatePayment,
+  type TCreatePaymentResponse,
+  type TPayment,
+} from '../../../shared/contract/credits.ts';
 import { type Currency, findMethod, PAYMENT_METHODS } from '../../../shared/data/payment-methods.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -14,10 +19,13 @@ import {
   findPaymentByProviderId,
   findPaymentByPublicId,
   hasPaidCardPayment,
+  holdCredits,
   insertPayment,
   insertRedemption,
   markPaidUser,
   type PaymentRow,
+  paymentsHeldUntil,
+  releaseHold,
   releaseRedemptions,
   setProviderId,
 } from './queries.ts';
@@ -39,6 +47,8 @@ export interface PaymentDeps {
   /** Logs a provider failure (ids and amounts only: providers never get card numbers or IBANs from us). */
   log?: (err: unknown) => void;
 }
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function newPublicId(): string {
   return `pay_${randomBytes(12).toString('hex')}`;
@@ -150,11 +160,11 @@ async function advanceTo(
     return db.transaction(async (tx) => {
       const moved = await advancePayment(tx, payment.id, ['open', 'pending'], 'paid', now);
       if (!moved) return payment;
-      await bookCredits(tx, moved.userId, moved.credits, {
-        reason: PURCHASE_REASON,
-        reference: moved.publicId,
-      });
-      await markPaidUser(tx, moved.userId);
+      if (moved.method === 'directdebit') {
+        const until = new Date(now.getTime() + DIRECT_DEBIT.creditHoldHours * 3_600_000);
+        return (await holdCredits(tx, moved.id, until)) ?? moved;
+      }
+      await bookPurchase(tx, moved);
       return moved;
     });
   }
@@ -163,6 +173,32 @@ async function advanceTo(
     if (moved) await releaseRedemptions(tx, moved.id);
     return moved ?? payment;
   });
+}
+
+async function bookPurchase(db: Db | Tx, payment: PaymentRow) {
+  await bookCredits(db, payment.userId, payment.credits, {
+    reason: PURCHASE_REASON,
+    reference: payment.publicId,
+  });
+  await markPaidUser(db, payment.userId);
+}
+
+/**
+ * Books the held credits of paid direct debits whose hold is over (a job; also safe to run twice: each
+ * payment's hold is cleared once, and the ledger books a reference once). Answers how many were booked.
+ */
+export async function releaseHeldCredits(db: Db, now: Date): Promise<number> {
+  let booked = 0;
+  for (const id of await paymentsHeldUntil(db, now)) {
+    await db.transaction(async (tx) => {
+      const released = await releaseHold(tx, id);
+      if (released) {
+        await bookPurchase(tx, released);
+        booked++;
+      }
+    });
+  }
+  return booked;
 }
 
 /**
@@ -191,6 +227,7 @@ export function presentPaymentFields(row: PaymentRow): Omit<TPayment, 'balance' 
     discount_percentage: row.discountPercentage,
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
+    credits_available_at: row.creditsHeldUntil?.toISOString() ?? null,
   };
 }
 

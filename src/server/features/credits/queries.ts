@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   creditBundles,
@@ -117,6 +117,41 @@ export async function advancePayment(
     .where(and(eq(payments.id, id), inArray(payments.status, [...from])))
     .returning();
   return row;
+}
+
+/** Holds a paid direct debit's credits until `until`. */
+export async function holdCredits(tx: Tx, id: number, until: Date): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .update(payments)
+    .set({ creditsHeldUntil: until })
+    .where(eq(payments.id, id))
+    .returning();
+  return row;
+}
+
+/** Paid payments whose held credits are due by `now`. */
+export async function paymentsHeldUntil(db: Db, now: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.status, 'paid'), lte(payments.creditsHeldUntil, now)))
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
+/** Ends a hold, only once and only while the payment is still paid; answers the payment when this call did. */
+export async function releaseHold(tx: Tx, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .update(payments)
+    .set({ creditsHeldUntil: null })
+    .where(and(eq(payments.id, id), eq(payments.status, 'paid'), isNotNull(payments.creditsHeldUntil)))
+    .returning();
+  return row;
+}
+
+/** Drops a hold whose credits will never be booked (the payment was refunded or charged back). */
+export async function clearHold(tx: Tx, id: number) {
+  await tx.update(payments).set({ creditsHeldUntil: null }).where(eq(payments.id, id));
 }
 
 export async function setRefundedCredits(db: Db | Tx, id: number, credits: number) {
