@@ -191,7 +191,7 @@ test.describe('credits and payments', () => {
     await expect(page.getByTestId('amount')).toHaveText(/9,95/);
   });
 
-  test("Pay-06 direct debit with the SMS code from /dev/sms.json; a wrong code is 'Code ongeldig'", async ({
+  test("Pay-06 direct debit with the SMS code from /dev/sms.json; a wrong code is 'Code ongeldig'; its credits are held", async ({
     page,
   }) => {
     await newMember(page);
@@ -206,7 +206,7 @@ test.describe('credits and payments', () => {
     await page.getByLabel('Huisnummer').fill('12');
     await page.getByLabel('Postcode').fill('3511 AB');
     await page.getByLabel('Plaats').fill('Utrecht');
-    const phone = `06${String(Date.now()).slice(-8)}`;
+    const phone = `061${String(Date.now()).slice(-7)}`; // 061: a Dutch mobile range (066, 067 and 069 are not)
     await page.getByLabel('Mobiel nummer').fill(phone);
     await page.getByRole('button', { name: 'Stuur mij de code' }).click();
     await expect(page.getByText('Geef toestemming voor de eenmalige incasso.')).toBeVisible();
@@ -238,7 +238,13 @@ test.describe('credits and payments', () => {
     await expect(page.getByTestId('checkout-amount')).toHaveText(/7,46/);
     await page.getByRole('button', { name: 'Betaald' }).click();
     await expect(page.getByRole('heading', { name: 'Betaling gelukt!' })).toBeVisible();
-    await expect(page.getByTestId('balance')).toHaveText('Je saldo is nu 25 credits.');
+    // Direct-debit credits are held for 24 hours (issue 21): the balance is still the signup credits.
+    await expect(
+      page.getByText(
+        /^Je 15 credits zijn te gebruiken vanaf .+: bij automatische incasso wachten we 24 uur\.$/,
+      ),
+    ).toBeVisible();
+    await expect(page.getByTestId('balance')).toHaveText('Je saldo is nu 10 credits.');
   });
 
   test('Pay-01 L-06 /pricing shows the prices and the refund days to visitors', async ({ page }) => {

@@ -5,6 +5,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-lock.ts';
 import { seedDemo } from './db/seed.ts';
 import { purgeDeletedAccounts } from './features/accounts/account-settings.ts';
 import { tokenPurgeJob } from './features/accounts/token-purge.ts';
+import { releaseHeldCredits } from './features/credits/payments.ts';
 import { notificationMailJobs } from './features/notifications/mail-notices.ts';
 import { deleteAllPhotosOf } from './features/photos/service.ts';
 import { warmGeoIndex } from './platform/geo.ts';
@@ -32,7 +33,7 @@ export async function main() {
   let dataLock: { release(): void } | undefined;
   if (!config.databaseUrl) {
     try {
-      dataLock = lockDataDir(config.dataDir);
+      dataLock = await lockDataDir(config.dataDir);
     } catch (err) {
       if (err instanceof DataDirLockedError) {
         console.error(err.message);
@@ -71,6 +72,7 @@ export async function main() {
           purgeDeletedAccounts(app.db, (id) => deleteAllPhotosOf(app.db, app.media, id).then(() => {}), now),
       },
       mailPurgeJob(app.db),
+      { name: 'release-held-credits', everyMs: 60_000, run: (now) => releaseHeldCredits(app.db, now) },
       tokenPurgeJob(app.db),
       ...(sender ? [sender.sweep] : []),
       ...notificationMailJobs({

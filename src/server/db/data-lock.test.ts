@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { DataDirLockedError, LOCK_FILE, lockDataDir, processStart } from './data-lock.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { DataDirLockedError, LOCK_FILE, lockDataDir, processSpace, processStart } from './data-lock.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -28,27 +28,35 @@ const exited = (child: ChildProcess) =>
     child.exitCode !== null ? done(child.exitCode) : child.once('exit', (code) => done(code)),
   );
 
+const space = processSpace();
+const otherSpace = `${space?.split('/')[0] ?? 'boot'}/pid:[1]`;
+const write = (dir: string, owner: object | string, ageMs = 0) => {
+  const path = join(dir, LOCK_FILE);
+  writeFileSync(path, typeof owner === 'string' ? owner : JSON.stringify(owner));
+  const at = new Date(Date.now() - ageMs);
+  utimesSync(path, at, at);
+};
+const lockedPid = (dir: string) => JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid;
+const fast = { heartbeatMs: 50, staleMs: 600 };
+
 describe('issue 10 item 1: one process per DATA_DIR (lock file)', () => {
-  it('takes a free folder, writes its pid, and gives the lock back', () => {
+  it('takes a free folder, writes its pid, and gives the lock back', async () => {
     const dir = tempDir();
-    const lock = lockDataDir(dir);
-    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    const lock = await lockDataDir(dir);
+    expect(lockedPid(dir)).toBe(process.pid);
     lock.release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
 
-  it('refuses a folder held by a live process, naming the folder and the pid', async () => {
+  it.runIf(space)('refuses a folder held by a live process, naming the folder and the pid', async () => {
     const dir = tempDir();
     const owner = sleeper();
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: owner.pid, host: 'elsewhere' }));
-    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-    try {
-      lockDataDir(dir);
-    } catch (err) {
-      expect((err as Error).message).toContain(dir);
-      expect((err as Error).message).toContain(`pid ${owner.pid}`);
-    }
-    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid, 'the lock stays its').toBe(owner.pid);
+    write(dir, { pid: owner.pid, host: 'elsewhere', space });
+    await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
+    const err = await lockDataDir(dir).catch((e: Error) => e);
+    expect((err as Error).message).toContain(dir);
+    expect((err as Error).message).toContain(`pid ${owner.pid}`);
+    expect(lockedPid(dir), 'the lock stays its').toBe(owner.pid);
     owner.kill('SIGKILL');
     await exited(owner);
   });
@@ -58,10 +66,10 @@ describe('issue 10 item 1: one process per DATA_DIR (lock file)', () => {
     await new Promise((r) => running.once('spawn', r));
     const pid = running.pid as number;
     const dir = tempDir();
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid, start: processStart(pid) }));
-    expect(() => lockDataDir(dir), 'the same process still runs').toThrow(DataDirLockedError);
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid, start: 'another-boot:12345' }));
-    const lock = lockDataDir(dir);
+    write(dir, { pid, start: processStart(pid), space });
+    await expect(lockDataDir(dir), 'the same process still runs').rejects.toThrow(DataDirLockedError);
+    write(dir, { pid, start: 'another-boot:12345', space });
+    const lock = await lockDataDir(dir);
     expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({
       pid: process.pid,
       start: processStart(process.pid),
@@ -75,17 +83,57 @@ describe('issue 10 item 1: one process per DATA_DIR (lock file)', () => {
     const dead = sleeper();
     dead.kill('SIGKILL');
     await exited(dead);
-    for (const content of [
-      JSON.stringify({ pid: dead.pid }),
-      '{"pid":',
-      JSON.stringify({ pid: process.pid }),
-    ]) {
+    for (const [content, ageMs] of [
+      [{ pid: dead.pid, space }, 0],
+      ['{"pid":', 30_000],
+      [{ pid: process.pid, space: otherSpace, token: 'a previous life of this container' }, 30_000],
+      [{ pid: process.pid, space, token: 'a lock this process gave back' }, space ? 0 : 30_000],
+    ] as const) {
       const dir = tempDir();
-      writeFileSync(join(dir, LOCK_FILE), content);
-      const lock = lockDataDir(dir);
-      expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid, content).toBe(process.pid);
+      write(dir, content, ageMs);
+      const lock = await lockDataDir(dir);
+      expect(lockedPid(dir), JSON.stringify(content)).toBe(process.pid);
       lock.release();
     }
+  });
+
+  it.runIf(space)('issue 21 item 3: the same process cannot take its own folder twice', async () => {
+    const dir = tempDir();
+    const lock = await lockDataDir(dir);
+    await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
+    lock.release();
+  });
+
+  it('issue 21 item 3: a lock from another pid namespace holding our own pid is refused while its heartbeat goes on, and taken over once it stops', async () => {
+    const dir = tempDir();
+    write(dir, { pid: process.pid, host: 'container-a', space: otherSpace, token: 'theirs' });
+    const path = join(dir, LOCK_FILE);
+    let beats = 0;
+    const owner = setInterval(() => {
+      beats++;
+      const now = new Date();
+      utimesSync(path, now, now);
+    }, 50);
+    const err = await lockDataDir(dir, fast).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(DataDirLockedError);
+    expect((err as Error).message).toContain('on container-a');
+    expect(beats, 'refused at its heartbeat, not at its staleness').toBeLessThan(10);
+    clearInterval(owner);
+    const lock = await lockDataDir(dir, fast);
+    expect(lockedPid(dir)).toBe(process.pid);
+    lock.release();
+  });
+
+  it('issue 21 item 3: an owner whose lock was taken stops (onLost) and never deletes the new lock', async () => {
+    const dir = tempDir();
+    const lost = new Promise<string>((done) => {
+      void lockDataDir(dir, { ...fast, onLost: done });
+    });
+    await vi.waitFor(() => expect(existsSync(join(dir, LOCK_FILE))).toBe(true));
+    const theirs = JSON.stringify({ pid: 1, space: otherSpace, token: 'theirs' });
+    write(dir, theirs);
+    expect(await lost).toContain('taken over');
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(theirs);
   });
 });
 

@@ -457,7 +457,7 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     providerId: text('provider_id'),
     status: text('status')
-      .$type<'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired' | 'refunded'>()
+      .$type<'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired' | 'refunded' | 'charged_back'>()
       .notNull()
       .default('open'),
     discountCode: text('discount_code'),
@@ -466,12 +466,42 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** A paid direct debit's credits are booked at this time, not before (a hold); null once booked. */
+    creditsHeldUntil: timestamp('credits_held_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_public_id_key').on(t.publicId),
     uniqueIndex('payments_provider_id_key').on(t.provider, t.providerId),
     index('payments_user_idx').on(t.userId, t.id),
+    index('payments_credits_held_idx').on(t.creditsHeldUntil).where(sql`${t.creditsHeldUntil} is not null`),
     check('payments_amount_nonnegative', sql`${t.amountCents} >= 0 and ${t.credits} > 0`),
+  ],
+);
+
+/**
+ * Payments the member's bank took back (a card chargeback), one row each: what was reversed through the
+ * ledger, what the member had spent already (the shortfall) and whether premium ended. The list of
+ * flagged members for the back office.
+ */
+export const paymentChargebacks = pgTable(
+  'payment_chargebacks',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    creditsRemoved: integer('credits_removed').notNull(),
+    creditsShort: integer('credits_short').notNull(),
+    premiumEnded: boolean('premium_ended').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_chargebacks_payment_key').on(t.paymentId),
+    index('payment_chargebacks_user_idx').on(t.userId),
   ],
 );
 

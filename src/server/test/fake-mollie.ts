@@ -17,6 +17,8 @@ export interface FakeMolliePayment {
   webhookUrl: string;
   metadata: unknown;
   refunds: { currency: string; value: string }[];
+  /** Set by chargeBack: what the card holder's bank took back. */
+  amountChargedBack?: { currency: string; value: string };
 }
 
 /** A throw-away self-signed certificate for 127.0.0.1 (the Mollie client only speaks HTTPS). */
@@ -52,7 +54,7 @@ function selfSignedCertificate() {
 
 /**
  * A local stand-in for the few endpoints of Mollie's HTTP API that Vonk uses (create and get a payment,
- * create a refund), on loopback with its own certificate, so the real @mollie/api-client is tested
+ * create a refund; a chargeback shows on the payment), on loopback with its own certificate, so the real @mollie/api-client is tested
  * without the network. The client trusts only its own bundled CAs, so the test that uses this fake lets
  * this process accept the fake's self-signed certificate (NODE_TLS_REJECT_UNAUTHORIZED, restored after).
  */
@@ -83,6 +85,7 @@ export async function startFakeMollie(apiKey: string) {
     metadata: p.metadata,
     redirectUrl: p.redirectUrl,
     webhookUrl: p.webhookUrl,
+    ...(p.amountChargedBack ? { amountChargedBack: p.amountChargedBack } : {}),
     profileId: 'pfl_fake',
     sequenceType: 'oneoff',
     _links: {
@@ -153,6 +156,11 @@ export async function startFakeMollie(apiKey: string) {
     setStatus(id: string, status: string) {
       const p = payments.get(id);
       if (p) p.status = status;
+    },
+    /** A chargeback as Mollie shows it: the payment stays "paid" and gains amountChargedBack. */
+    chargeBack(id: string) {
+      const p = payments.get(id);
+      if (p) p.amountChargedBack = { ...p.amount };
     },
     close: () =>
       new Promise<void>((resolve) =>

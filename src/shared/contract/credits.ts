@@ -111,6 +111,7 @@ export const PAYMENT_STATUSES = [
   'canceled',
   'expired',
   'refunded',
+  'charged_back',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -128,6 +129,8 @@ export const ZPayment = z.object({
   discount_percentage: z.number().int(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** A paid direct debit's credits are held until then (then booked); null otherwise. */
+  credits_available_at: z.string().nullable(),
   /** The member's balance now, for the completed page. */
   balance: z.number().int(),
   /** A failed card payment after an earlier paid one: offer retry or PayPal (Pay-04). */
@@ -199,6 +202,8 @@ export const DIRECT_DEBIT = {
   maxOrdersPerDay: 3,
   /** Failed direct debits after which the account may no longer pay this way: "account blocked". */
   blockAfterFailed: 2,
+  /** Hours after a direct debit is paid until its credits can be spent (a stolen IBAN gets nothing at once). */
+  creditHoldHours: 24,
   startsPerMinute: 5,
   confirmsPerMinute: 10,
 } as const;

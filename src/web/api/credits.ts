@@ -74,7 +74,7 @@ export function refreshAfterPurchase(queryClient: QueryClient) {
   }
 }
 
-const FINAL = new Set(['paid', 'failed', 'canceled', 'expired', 'refunded']);
+const FINAL = new Set(['paid', 'failed', 'canceled', 'expired', 'refunded', 'charged_back']);
 
 /** The return page's poll (Pay-04): every 2 s while the payment is open or pending. */
 export function usePaymentStatus(id: string) {

@@ -1,10 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZCreatePaymentResponse, ZDirectDebitStarted, ZPricing } from '../../../shared/contract/credits.ts';
+import {
+  ZCreatePaymentResponse,
+  ZDirectDebitStarted,
+  ZPayment,
+  ZPricing,
+} from '../../../shared/contract/credits.ts';
 import { directDebitRequests, payments, smsOutbox, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { maskIban, normalisePhone } from './direct-debit.ts';
+import { checkPhone, maskIban } from './direct-debit.ts';
+import { releaseHeldCredits } from './payments.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,6 +90,64 @@ describe('Pay-06 direct debit with an SMS code', () => {
     expect(payment?.method).toBe('directdebit');
   });
 
+  it('Pay-06 credits bought by direct debit can be spent only after a 24-hour hold; a refund or chargeback meanwhile takes nothing else', async () => {
+    const m = await oldMember();
+    const started = ZDirectDebitStarted.parse(
+      (await post(m, '/api/direct-debit', await form(m, { phone: '+31612340077' }))).json(),
+    );
+    const res = await post(m, `/api/direct-debit/${started.request_id}/confirm`, {
+      otp: await lastCode('+31612340077'),
+    });
+    const created = ZCreatePaymentResponse.parse(res.json());
+    const [row] = await t.app.db.select().from(payments).where(eq(payments.publicId, created.payment_id));
+    await post(m, `/api/test-checkout/${row?.providerId}`, { status: 'paid' });
+    const paid = ZPayment.parse(
+      (
+        await t.app.inject({ method: 'GET', url: `/api/payments/${created.payment_id}`, cookies: m.cookies })
+      ).json(),
+    );
+    expect(paid.status).toBe('paid');
+    expect(paid.balance, 'nothing to spend yet').toBe(0);
+    const availableAt = new Date(paid.credits_available_at ?? 0).getTime();
+    expect(availableAt - new Date(paid.paid_at ?? 0).getTime()).toBe(24 * 3_600_000);
+    const member = async () => (await t.app.db.select().from(users).where(eq(users.id, m.id)))[0];
+    expect(await member()).toMatchObject({ credits: 0, paidUser: false });
+
+    expect(await releaseHeldCredits(t.app.db, new Date(availableAt - 1000))).toBe(0);
+    expect((await member())?.credits).toBe(0);
+    await Promise.all([
+      releaseHeldCredits(t.app.db, new Date(availableAt)),
+      releaseHeldCredits(t.app.db, new Date(availableAt + 1000)),
+    ]);
+    expect(await member()).toMatchObject({ credits: row?.credits, paidUser: true });
+    const after = ZPayment.parse(
+      (
+        await t.app.inject({ method: 'GET', url: `/api/payments/${created.payment_id}`, cookies: m.cookies })
+      ).json(),
+    );
+    expect(after).toMatchObject({ credits_available_at: null, balance: row?.credits });
+
+    // A second one, refunded while its credits are still held: the credits of the first stay.
+    const again = ZDirectDebitStarted.parse(
+      (await post(m, '/api/direct-debit', await form(m, { phone: '+31612340077' }))).json(),
+    );
+    const second = ZCreatePaymentResponse.parse(
+      (
+        await post(m, `/api/direct-debit/${again.request_id}/confirm`, {
+          otp: await lastCode('+31612340077'),
+        })
+      ).json(),
+    );
+    const [row2] = await t.app.db.select().from(payments).where(eq(payments.publicId, second.payment_id));
+    await post(m, `/api/test-checkout/${row2?.providerId}`, { status: 'paid' });
+    await t.app.inject({ method: 'GET', url: `/api/payments/${second.payment_id}`, cookies: m.cookies });
+    const refunded = await t.app.inject({ method: 'POST', url: `/dev/payments/${second.payment_id}/refund` });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({ credits_removed: 0, balance: row?.credits });
+    expect(await releaseHeldCredits(t.app.db, new Date(Date.now() + 48 * 3_600_000))).toBe(0);
+    expect((await member())?.credits).toBe(row?.credits);
+  });
+
   it('Pay-06 tries are limited and codes expire', async () => {
     const m = await oldMember();
     const started = ZDirectDebitStarted.parse((await post(m, '/api/direct-debit', await form(m))).json());
@@ -158,12 +222,37 @@ describe('Pay-06 direct debit with an SMS code', () => {
   });
 
   it('Pay-06 phone numbers per country, IBAN masking', () => {
-    expect(normalisePhone('06-12345678', 'NL')).toBe('+31612345678');
-    expect(normalisePhone('0049 170 1234567', 'NL')).toBe('+491701234567');
-    expect(normalisePhone('0170 1234567', 'DE')).toBe('+491701234567');
-    expect(normalisePhone('0612345678', 'US')).toBeNull();
-    expect(normalisePhone('+31 6 1234', 'NL')).toBeNull();
+    expect(checkPhone('06-12345678', 'NL')).toEqual({ phone: '+31612345678' });
+    expect(checkPhone('0049 170 1234567', 'NL')).toEqual({ phone: '+491701234567' });
+    expect(checkPhone('0170 1234567', 'DE')).toEqual({ phone: '+491701234567' });
+    expect(checkPhone('+32 470 12 34 56', 'NL')).toEqual({ phone: '+32470123456' });
+    expect(checkPhone('0612345678', 'US')).toEqual({ error: 'directdebit.phone_invalid' });
+    expect(checkPhone('+31 6 1234', 'NL')).toEqual({ error: 'directdebit.phone_invalid' });
     expect(maskIban(IBAN)).toBe('NL** **** **** 4300');
+  });
+
+  it('Pay-06 SMS pumping: codes go only to mobile numbers of direct-debit countries, others get a clear error and no SMS', async () => {
+    const m = await oldMember();
+    const cases: [string, string][] = [
+      ['+999 1234 5678', 'Dit telefoonnummer klopt niet.'],
+      ['+882 1234 5678', 'Dit telefoonnummer klopt niet.'],
+      ['+88216 1234 5678', 'Vul een mobiel nummer in uit een land waar automatische incasso mogelijk is.'],
+      ['+247 40123', 'Vul een mobiel nummer in uit een land waar automatische incasso mogelijk is.'],
+      ['+1 201 555 0123', 'Vul een mobiel nummer in uit een land waar automatische incasso mogelijk is.'],
+      ['+44 7400 123456', 'Vul een mobiel nummer in uit een land waar automatische incasso mogelijk is.'],
+      ['020 123 4567', 'Vul een mobiel nummer in: de code komt per sms.'],
+      ['+49 30 1234567', 'Vul een mobiel nummer in: de code komt per sms.'],
+      ['0900 1234567', 'Vul een mobiel nummer in: de code komt per sms.'],
+    ];
+    const before = (await t.app.db.select().from(smsOutbox)).length;
+    for (const [phone, message] of cases) {
+      const res = await post(m, '/api/direct-debit', await form(m, { phone }));
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().error.fields?.phone, phone).toBe(message);
+    }
+    expect((await t.app.db.select().from(smsOutbox)).length).toBe(before);
+    const ok = await post(m, '/api/direct-debit', await form(m, { phone: '+33 6 12 34 56 78' }));
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('Pay-06 /dev/sms.json lists the outbox, from this machine only', async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import {
   DIRECT_DEBIT,
   type TCreatePaymentResponse,
@@ -18,35 +19,34 @@ import {
   countFailedDirectDebits,
   findDirectDebit,
   findPaymentByPublicId,
-  insertDirectDebit,
+  insertDirectDebitWithinLimit,
   linkDirectDebitPayment,
   verifyDirectDebit,
 } from './queries.ts';
 import { buildOrder, requireBuyer } from './service.ts';
 
-/** Calling codes of the countries where direct debit is offered (SEPA, spec §9's method list). */
-const CALLING_CODES: Record<string, string> = {
-  NL: '31',
-  BE: '32',
-  DE: '49',
-  AT: '43',
-  FR: '33',
-  IT: '39',
-  ES: '34',
-  FI: '358',
-  IE: '353',
-};
+/** The countries where direct debit is offered (SEPA, spec §9's method list). */
+const DIRECT_DEBIT_COUNTRIES: readonly string[] = (() => {
+  const countries = findMethod('directdebit')?.countries;
+  return Array.isArray(countries) ? countries : [];
+})();
 
-/** A phone number in international form (+31612345678), reading national numbers as the member's country's. */
-export function normalisePhone(raw: string, country: string): string | null {
+/**
+ * The SMS code goes only to a mobile number of a country where direct debit is offered (libphonenumber-js,
+ * full metadata for the number's type): no premium or satellite ranges, no landlines, no other countries
+ * (SMS pumping). National numbers are read as the member's country's. Answers the number in international
+ * form (+31612345678) or the message id of what is wrong with it.
+ */
+export function checkPhone(raw: string, country: string): { phone: string } | { error: string } {
   let n = raw.replace(/[\s().-]/g, '');
   if (n.startsWith('00')) n = `+${n.slice(2)}`;
-  else if (n.startsWith('0')) {
-    const code = CALLING_CODES[country];
-    if (!code) return null;
-    n = `+${code}${n.slice(1)}`;
-  }
-  return /^\+[1-9]\d{7,14}$/.test(n) ? n : null;
+  const home = DIRECT_DEBIT_COUNTRIES.includes(country) ? (country as CountryCode) : undefined;
+  const parsed = parsePhoneNumberFromString(n, home);
+  if (!parsed?.isValid()) return { error: 'directdebit.phone_invalid' };
+  if (!parsed.country || !DIRECT_DEBIT_COUNTRIES.includes(parsed.country))
+    return { error: 'directdebit.phone_country' };
+  if (parsed.getType() !== 'MOBILE') return { error: 'directdebit.phone_not_mobile' };
+  return { phone: parsed.number };
 }
 
 /** IBANs are kept and shown as country code and last four digits only. */
@@ -79,6 +79,7 @@ export async function startDirectDebit(
     throw new AppError(403, 'directdebit_blocked', 'directdebit.account_blocked');
   }
   const since = new Date(now.getTime() - 86_400_000);
+  // A quick refusal at the limit; the insert below checks it again under a lock (parallel starts).
   if ((await countDirectDebitsSince(db, userId, since)) >= DIRECT_DEBIT.maxOrdersPerDay) {
     throw new AppError(429, 'directdebit_limit', 'directdebit.limit_reached');
   }
@@ -89,27 +90,34 @@ export async function startDirectDebit(
   }
   const iban = electronicFormatIBAN(body.iban) ?? '';
   if (!isValidIBAN(iban)) throw fieldError('iban', 'directdebit.iban_invalid');
-  const phone = normalisePhone(body.phone, buyer.country ?? order.bundle.country);
-  if (!phone) throw fieldError('phone', 'directdebit.phone_invalid');
+  const checked = checkPhone(body.phone, buyer.country ?? order.bundle.country);
+  if ('error' in checked) throw fieldError('phone', checked.error);
+  const { phone } = checked;
 
   const publicId = `dd_${randomBytes(12).toString('hex')}`;
   const code = String(randomInt(0, 10 ** DIRECT_DEBIT.codeDigits)).padStart(DIRECT_DEBIT.codeDigits, '0');
   const ttl = DIRECT_DEBIT.codeTtlMinutes * 60;
-  await insertDirectDebit(db, {
-    publicId,
-    userId,
-    bundleId: order.bundle.id,
-    discountCode: order.discount?.code ?? null,
-    accountHolder: body.account_holder,
-    ibanMasked: maskIban(iban),
-    street: body.street,
-    houseNumber: body.house_number,
-    zip: body.zip,
-    city: body.city,
-    phone,
-    otpHash: hashCode(publicId, code),
-    expiresAt: new Date(now.getTime() + ttl * 1000),
-  });
+  const stored = await insertDirectDebitWithinLimit(
+    db,
+    {
+      publicId,
+      userId,
+      bundleId: order.bundle.id,
+      discountCode: order.discount?.code ?? null,
+      accountHolder: body.account_holder,
+      ibanMasked: maskIban(iban),
+      street: body.street,
+      houseNumber: body.house_number,
+      zip: body.zip,
+      city: body.city,
+      phone,
+      otpHash: hashCode(publicId, code),
+      expiresAt: new Date(now.getTime() + ttl * 1000),
+    },
+    since,
+    DIRECT_DEBIT.maxOrdersPerDay,
+  );
+  if (!stored) throw new AppError(429, 'directdebit_limit', 'directdebit.limit_reached');
   await sms.send(
     phone,
     `${site.name}: je code voor de incasso is ${code}. Deze code is ${DIRECT_DEBIT.codeTtlMinutes} minuten geldig.`,

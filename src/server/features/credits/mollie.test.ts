@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCreatePaymentResponse, ZPricing, ZQuote } from '../../../shared/contract/credits.ts';
 import { COUNTRY_CURRENCY } from '../../../shared/data/payment-methods.ts';
-import { discountCodes, payments, users } from '../../db/schema.ts';
+import { creditLedger, discountCodes, paymentChargebacks, payments, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { startFakeMollie } from '../../test/fake-mollie.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
+import { bookCredits } from '../accounts/wallet.ts';
 
 const API_KEY = 'test_fakefakefakefakefakefakefake';
 let fake: Awaited<ReturnType<typeof startFakeMollie>>;
@@ -80,6 +81,67 @@ describe('Pay-10 Mollie provider (against a local fake of its API)', () => {
     fake.setStatus(providerId, 'failed');
     await webhook(providerId);
     expect((await get(m, `/api/payments/${created.payment_id}`)).json().status).toBe('paid');
+  });
+
+  it('Pay-10 a card chargeback takes the credits back through the ledger (never below zero, the shortfall recorded), ends premium and flags the member, once however often the webhook comes', async () => {
+    const m = await oldMember();
+    const { bundle, created, providerId } = await pay(m, { method: 'creditcard' });
+    const bought = bundle?.credits ?? 0;
+    fake.setStatus(providerId, 'paid');
+    await webhook(providerId);
+    expect(await credits(m.id)).toBe(bought);
+    const premium = async () =>
+      (await t.app.db.select({ p: users.paidUser }).from(users).where(eq(users.id, m.id)))[0]?.p;
+    expect(await premium()).toBe(true);
+    await bookCredits(t.app.db, m.id, -5, { reason: 'message' }); // spent before the bank took it back
+
+    fake.chargeBack(providerId);
+    await Promise.all([webhook(providerId), webhook(providerId), webhook(providerId)]);
+    await webhook(providerId);
+    expect(await credits(m.id)).toBe(0);
+    expect(await premium()).toBe(false);
+    const reversal = await t.app.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, m.id), eq(creditLedger.reason, 'chargeback')));
+    expect(reversal).toMatchObject([
+      { amount: -(bought - 5), reference: created.payment_id, balanceAfter: 0 },
+    ]);
+    const flagged = await t.app.db
+      .select()
+      .from(paymentChargebacks)
+      .where(eq(paymentChargebacks.userId, m.id));
+    expect(flagged).toMatchObject([
+      { amountCents: created.amount_cents, creditsRemoved: bought - 5, creditsShort: 5, premiumEnded: true },
+    ]);
+    expect((await get(m, `/api/payments/${created.payment_id}`)).json()).toMatchObject({
+      status: 'charged_back',
+      balance: 0,
+    });
+    const list = (await get(m, '/api/transactions')).json();
+    expect(list.items[0]).toMatchObject({ reason: 'chargeback', credits: -(bought - 5) });
+  });
+
+  it('Pay-10 a chargeback of one payment keeps the premium another payment bought', async () => {
+    const m = await oldMember();
+    const first = await pay(m, { method: 'creditcard' });
+    const second = await pay(m, { method: 'creditcard' });
+    for (const p of [first, second]) {
+      fake.setStatus(p.providerId, 'paid');
+      await webhook(p.providerId);
+    }
+    const bought = first.bundle?.credits ?? 0;
+    expect(await credits(m.id)).toBe(2 * bought);
+    fake.chargeBack(first.providerId);
+    await webhook(first.providerId);
+    expect(await credits(m.id)).toBe(bought);
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, m.id));
+    expect(row?.paidUser).toBe(true);
+    const flagged = await t.app.db
+      .select()
+      .from(paymentChargebacks)
+      .where(eq(paymentChargebacks.userId, m.id));
+    expect(flagged).toMatchObject([{ creditsRemoved: bought, creditsShort: 0, premiumEnded: false }]);
   });
 
   it('Pay-10 unknown ids and test-provider ids while Mollie is configured grant nothing', async () => {

@@ -1,22 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import type { TCreatePayment, TCreatePaymentResponse, TPayment } from '../../../shared/contract/credits.ts';
+import {
+  DIRECT_DEBIT,
+  type TCreatePayment,
+  type TCreatePaymentResponse,
+  type TPayment,
+} from '../../../shared/contract/credits.ts';
 import { type Currency, findMethod, PAYMENT_METHODS } from '../../../shared/data/payment-methods.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { PaymentProvider } from '../../platform/payments/provider.ts';
+import type { PaymentProvider, ProviderStatus } from '../../platform/payments/provider.ts';
 import { bookCredits } from '../accounts/wallet.ts';
 import type { SiteRow } from '../site/queries.ts';
+import { bookChargeback } from './chargebacks.ts';
 import {
   advancePayment,
   balanceOf,
   findPaymentByProviderId,
   findPaymentByPublicId,
   hasPaidCardPayment,
+  holdCredits,
   insertPayment,
   insertRedemption,
   markPaidUser,
   type PaymentRow,
+  paymentsHeldUntil,
+  releaseHold,
   releaseRedemptions,
   setProviderId,
 } from './queries.ts';
@@ -38,6 +47,8 @@ export interface PaymentDeps {
   /** Logs a provider failure (ids and amounts only: providers never get card numbers or IBANs from us). */
   log?: (err: unknown) => void;
 }
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function newPublicId(): string {
   return `pay_${randomBytes(12).toString('hex')}`;
@@ -118,23 +129,42 @@ export async function startPayment(
  * "paid" books the credits in the same transaction, with the payment as the ledger reference, so however
  * many webhooks and polls arrive, in whatever order, the credits are granted exactly once.
  */
-export async function syncPayment(deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>, payment: PaymentRow) {
-  const { db, provider, now } = deps;
+export async function syncPayment(
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>,
+  payment: PaymentRow,
+  opts: { chargebacks?: boolean } = {},
+) {
+  const { provider } = deps;
   if (payment.provider !== provider.name || !payment.providerId) return payment;
-  if (payment.status !== 'open' && payment.status !== 'pending') return payment;
-  const status = await provider.getStatus(payment.providerId);
-  if (status === null || status === 'open' || status === payment.status) return payment;
+  const paid = payment.status === 'paid' && opts.chargebacks;
+  if (payment.status !== 'open' && payment.status !== 'pending' && !paid) return payment;
+  const state = await provider.getStatus(payment.providerId);
+  if (state === null) return payment;
+  const row = await advanceTo(deps, payment, state.status);
+  if (row.status === 'paid' && state.chargedBackCents > 0) {
+    return (await bookChargeback(deps, row, state.chargedBackCents)) ?? row;
+  }
+  return row;
+}
+
+async function advanceTo(
+  deps: Pick<PaymentDeps, 'db' | 'now'>,
+  payment: PaymentRow,
+  status: ProviderStatus,
+): Promise<PaymentRow> {
+  const { db, now } = deps;
+  if (payment.status === 'paid' || status === 'open' || status === payment.status) return payment;
   if (status === 'pending')
     return (await advancePayment(db, payment.id, ['open'], 'pending', now)) ?? payment;
   if (status === 'paid') {
     return db.transaction(async (tx) => {
       const moved = await advancePayment(tx, payment.id, ['open', 'pending'], 'paid', now);
       if (!moved) return payment;
-      await bookCredits(tx, moved.userId, moved.credits, {
-        reason: PURCHASE_REASON,
-        reference: moved.publicId,
-      });
-      await markPaidUser(tx, moved.userId);
+      if (moved.method === 'directdebit') {
+        const until = new Date(now.getTime() + DIRECT_DEBIT.creditHoldHours * 3_600_000);
+        return (await holdCredits(tx, moved.id, until)) ?? moved;
+      }
+      await bookPurchase(tx, moved);
       return moved;
     });
   }
@@ -145,14 +175,41 @@ export async function syncPayment(deps: Pick<PaymentDeps, 'db' | 'provider' | 'n
   });
 }
 
+async function bookPurchase(db: Db | Tx, payment: PaymentRow) {
+  await bookCredits(db, payment.userId, payment.credits, {
+    reason: PURCHASE_REASON,
+    reference: payment.publicId,
+  });
+  await markPaidUser(db, payment.userId);
+}
+
 /**
- * The webhook (Pay-10): it carries only the provider's id, and the status is fetched from the provider.
+ * Books the held credits of paid direct debits whose hold is over (a job; also safe to run twice: each
+ * payment's hold is cleared once, and the ledger books a reference once). Answers how many were booked.
+ */
+export async function releaseHeldCredits(db: Db, now: Date): Promise<number> {
+  let booked = 0;
+  for (const id of await paymentsHeldUntil(db, now)) {
+    await db.transaction(async (tx) => {
+      const released = await releaseHold(tx, id);
+      if (released) {
+        await bookPurchase(tx, released);
+        booked++;
+      }
+    });
+  }
+  return booked;
+}
+
+/**
+ * The webhook (Pay-10): it carries only the provider's id, and the status is fetched from the provider;
+ * for a paid payment, also whether the bank took it back (a chargeback).
  * Unknown ids, ids of another provider (a test-provider id while Mollie is configured) and replays change
  * nothing; the answer is the same either way, so the webhook tells a caller nothing.
  */
 export async function handleWebhook(deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>, providerId: string) {
   const payment = await findPaymentByProviderId(deps.db, deps.provider.name, providerId);
-  if (payment) await syncPayment(deps, payment);
+  if (payment) await syncPayment(deps, payment, { chargebacks: true });
   return { ok: true as const };
 }
 
@@ -170,6 +227,7 @@ export function presentPaymentFields(row: PaymentRow): Omit<TPayment, 'balance' 
     discount_percentage: row.discountPercentage,
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
+    credits_available_at: row.creditsHeldUntil?.toISOString() ?? null,
   };
 }
 

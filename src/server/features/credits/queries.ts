@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   creditBundles,
@@ -119,8 +119,62 @@ export async function advancePayment(
   return row;
 }
 
+/** Holds a paid direct debit's credits until `until`. */
+export async function holdCredits(tx: Tx, id: number, until: Date): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .update(payments)
+    .set({ creditsHeldUntil: until })
+    .where(eq(payments.id, id))
+    .returning();
+  return row;
+}
+
+/** Paid payments whose held credits are due by `now`. */
+export async function paymentsHeldUntil(db: Db, now: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.status, 'paid'), lte(payments.creditsHeldUntil, now)))
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
+/** Ends a hold, only once and only while the payment is still paid; answers the payment when this call did. */
+export async function releaseHold(tx: Tx, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .update(payments)
+    .set({ creditsHeldUntil: null })
+    .where(and(eq(payments.id, id), eq(payments.status, 'paid'), isNotNull(payments.creditsHeldUntil)))
+    .returning();
+  return row;
+}
+
+/** Drops a hold whose credits will never be booked (the payment was refunded or charged back). */
+export async function clearHold(tx: Tx, id: number) {
+  await tx.update(payments).set({ creditsHeldUntil: null }).where(eq(payments.id, id));
+}
+
 export async function setRefundedCredits(db: Db | Tx, id: number, credits: number) {
   await db.update(payments).set({ refundedCredits: credits }).where(eq(payments.id, id));
+}
+
+/**
+ * Ends premium unless another payment of the member still stands (paid or refunded, as for
+ * countPaidPayments); answers whether it ended.
+ */
+export async function endPremiumUnlessPaid(tx: Tx, userId: number): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), inArray(payments.status, ['paid', 'refunded'])))
+    .limit(1);
+  if (other) return false;
+  const ended = await tx
+    .update(users)
+    .set({ paidUser: false })
+    .where(and(eq(users.id, userId), eq(users.paidUser, true)))
+    .returning({ id: users.id });
+  return ended.length > 0;
 }
 
 export async function markPaidUser(db: Db | Tx, userId: number) {
@@ -255,10 +309,27 @@ export async function lockBalance(tx: Tx, userId: number): Promise<number> {
 
 export type DirectDebitRow = typeof directDebitRequests.$inferSelect;
 
-export async function insertDirectDebit(db: Db, values: typeof directDebitRequests.$inferInsert) {
-  const [row] = await db.insert(directDebitRequests).values(values).returning();
-  if (!row) throw new Error('direct debit not stored');
-  return row;
+/**
+ * Stores a direct-debit order unless the member already has `max` since `since`: the count and the insert
+ * run under a lock on the member's row, so parallel starts queue and the limit holds. Undefined at the limit.
+ */
+export async function insertDirectDebitWithinLimit(
+  db: Db,
+  values: typeof directDebitRequests.$inferInsert,
+  since: Date,
+  max: number,
+) {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
+    const [done] = await tx
+      .select({ n: count() })
+      .from(directDebitRequests)
+      .where(and(eq(directDebitRequests.userId, values.userId), gte(directDebitRequests.createdAt, since)));
+    if ((done?.n ?? 0) >= max) return undefined;
+    const [row] = await tx.insert(directDebitRequests).values(values).returning();
+    if (!row) throw new Error('direct debit not stored');
+    return row;
+  });
 }
 
 export async function findDirectDebit(db: Db, publicId: string): Promise<DirectDebitRow | undefined> {

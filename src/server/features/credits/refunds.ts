@@ -5,6 +5,7 @@ import { bookCredits } from '../accounts/wallet.ts';
 import { REFUND_REASON } from './payments.ts';
 import {
   advancePayment,
+  clearHold,
   findPaymentByPublicId,
   lockBalance,
   refundDaysOf,
@@ -46,7 +47,10 @@ export async function refundPayment(
     const moved = await advancePayment(tx, payment.id, ['paid'], 'refunded', now);
     if (!moved) throw new AppError(409, 'not_refundable', 'credits.not_refundable');
     const balance = await lockBalance(tx, payment.userId);
-    const removed = Math.min(payment.credits, balance);
+    // Credits still held (a direct debit) were never booked: none to take back.
+    const held = moved.creditsHeldUntil !== null;
+    if (held) await clearHold(tx, moved.id);
+    const removed = held ? 0 : Math.min(payment.credits, balance);
     const after =
       removed > 0
         ? await bookCredits(tx, payment.userId, -removed, { reason: REFUND_REASON, reference: publicId })

@@ -1,6 +1,7 @@
 import type { TTransaction, TTransactions } from '../../../shared/contract/credits.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { CHARGEBACK_REASON } from './chargebacks.ts';
 import { PURCHASE_REASON, presentPaymentFields, REFUND_REASON } from './payments.ts';
 import { findPaymentsByPublicIds, ledgerEntry, ledgerPage } from './queries.ts';
 
@@ -8,7 +9,8 @@ export const TRANSACTIONS_PER_PAGE = 20;
 
 type LedgerRow = NonNullable<Awaited<ReturnType<typeof ledgerEntry>>>;
 
-const isPaymentReason = (reason: string) => reason === PURCHASE_REASON || reason === REFUND_REASON;
+const isPaymentReason = (reason: string) =>
+  reason === PURCHASE_REASON || reason === REFUND_REASON || reason === CHARGEBACK_REASON;
 
 async function present(db: Db, rows: LedgerRow[], userId: number): Promise<TTransaction[]> {
   const ids = rows.filter((r) => isPaymentReason(r.reason) && r.reference).map((r) => r.reference as string);

@@ -2,6 +2,7 @@ import { createMollieClient, type MollieClient, PaymentMethod, PaymentStatus } f
 import {
   type CreatePaymentInput,
   centsToDecimal,
+  decimalToCents,
   type PaymentProvider,
   type ProviderStatus,
 } from './provider.ts';
@@ -46,7 +47,10 @@ export function createMollieProvider(
     async getStatus(providerId) {
       try {
         const payment = await client.payments.get(providerId);
-        return STATUS[payment.status] ?? 'open';
+        return {
+          status: STATUS[payment.status] ?? 'open',
+          chargedBackCents: decimalToCents(payment.amountChargedBack?.value),
+        };
       } catch (err) {
         if ((err as { statusCode?: number }).statusCode === 404) return null;
         throw err;

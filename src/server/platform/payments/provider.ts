@@ -22,12 +22,25 @@ export interface CreatedPayment {
   checkoutUrl: string;
 }
 
+/** A payment as the provider reports it. */
+export interface ProviderPayment {
+  status: ProviderStatus;
+  /** What the payer's bank took back after the payment was paid (a card chargeback), in cents. */
+  chargedBackCents: number;
+}
+
 export interface PaymentProvider {
   readonly name: 'test' | 'mollie';
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
-  /** The provider's current status of a payment; null when the provider does not know the id. */
-  getStatus(providerId: string): Promise<ProviderStatus | null>;
+  /** The provider's current state of a payment; null when the provider does not know the id. */
+  getStatus(providerId: string): Promise<ProviderPayment | null>;
   refund(providerId: string, amountCents: number, currency: string): Promise<void>;
+}
+
+/** Reads a provider's amount ("12.34") as integer cents, without float maths; 0 for none. */
+export function decimalToCents(value: string | undefined): number {
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value ?? '');
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0')) : 0;
 }
 
 /** Formats integer cents the way providers want amounts: "12.34" (two decimals, no float maths). */

@@ -32,7 +32,10 @@ export function createTestProvider(db: Db): PaymentProvider & {
     async getStatus(id) {
       const [row] = await db.select().from(testProviderPayments).where(eq(testProviderPayments.id, id));
       if (!row) return null;
-      return STATUSES.includes(row.status as ProviderStatus) ? (row.status as ProviderStatus) : 'open';
+      const status = STATUSES.includes(row.status as ProviderStatus)
+        ? (row.status as ProviderStatus)
+        : 'open';
+      return { status, chargedBackCents: 0 };
     },
     async refund(id, amountCents) {
       const [row] = await db.select().from(testProviderPayments).where(eq(testProviderPayments.id, id));

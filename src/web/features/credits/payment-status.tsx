@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedDate, FormattedMessage } from 'react-intl';
 import type { TPayment } from '../../../shared/contract/credits.ts';
 import { routePath } from '../../../shared/routes.ts';
 import { refreshAfterPurchase, usePaymentStatus, useStartPayment } from '../../api/credits.ts';
@@ -66,7 +66,19 @@ function Completed({ payment }: { payment: TPayment }) {
         <FormattedMessage id="payment.completed" />
       </h1>
       <p className="text-lg">
-        <FormattedMessage id="payment.credits_added" values={{ credits: payment.credits }} />
+        {payment.credits_available_at ? (
+          <FormattedMessage
+            id="payment.credits_held"
+            values={{
+              credits: payment.credits,
+              date: (
+                <FormattedDate value={payment.credits_available_at} dateStyle="medium" timeStyle="short" />
+              ),
+            }}
+          />
+        ) : (
+          <FormattedMessage id="payment.credits_added" values={{ credits: payment.credits }} />
+        )}
       </p>
       <p className="text-lg" data-testid="balance">
         <FormattedMessage id="payment.balance" values={{ credits: payment.balance, b: (c) => <b>{c}</b> }} />

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
 import { Money } from './money.tsx';
 
-const KNOWN_REASONS = ['purchase', 'refund', 'message', 'photo', 'gift', 'signup'];
+const KNOWN_REASONS = ['purchase', 'refund', 'chargeback', 'message', 'photo', 'gift', 'signup'];
 
 /** What a ledger row was for; chat books its spends as chat_message, chat_photo and chat_gift. */
 function Reason({ reason }: { reason: string }) {
