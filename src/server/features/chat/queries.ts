@@ -488,12 +488,23 @@ export async function isFictional(db: Conn, memberId: number): Promise<boolean> 
   return row?.fictional === true;
 }
 
-/** Which of these sessions still exist and have not expired (sockets of the others are closed). */
-export async function liveSessionIds(db: Conn, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
+/** A session's standing: its member may act, is banned, or the session is gone (logout, expiry, deletion). */
+export type Standing = 'ok' | 'banned' | 'ended';
+
+/**
+ * The standing of each of these sessions: `ok` while the session exists, has not expired and its member
+ * is neither deleted nor banned; sessions missing from the answer have ended (their sockets are closed).
+ */
+export async function sessionStandings(db: Conn, ids: number[]): Promise<Map<number, Standing>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: sessions.id })
+    .select({ id: sessions.id, status: users.status, deletedAt: users.deletedAt })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(inArray(sessions.id, [...new Set(ids)]), gt(sessions.expiresAt, new Date())));
-  return new Set(rows.map((r) => r.id));
+  return new Map(
+    rows
+      .filter((r) => r.deletedAt === null)
+      .map((r) => [r.id, r.status === 'banned' ? ('banned' as const) : ('ok' as const)]),
+  );
 }
