@@ -20,7 +20,7 @@ import { currentUser, SESSION_COOKIE, type SessionUser } from '../../platform/se
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
 import type { SiteRow } from '../site/queries.ts';
 import type { ChatDeps } from './present.ts';
-import { type Standing, sessionStandings } from './queries.ts';
+import { findCounterpart, type Standing, sessionStandings } from './queries.ts';
 import { sendMessage } from './send.ts';
 import { otherMemberOf, readChat, syncConversations } from './service.ts';
 
@@ -447,6 +447,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         await act(conn, async () => {
           const other = await otherOf(conn, conversationId);
           if (other === undefined) return;
+          // Typing shows where the member is seen: not across a block either way, and not from an
+          // invisible (unlisted) member, whose online status shows to no one either.
+          const seen = await findCounterpart(app.db, other, conn.user.id);
+          if (!seen?.listed || seen.blockedMe || seen.blockedByMe) return;
           app.bus.publishToMember(other, {
             type: 'typing',
             conversation_id: conversationId,
