@@ -88,6 +88,8 @@ const membershipColumns = {
   unread: me.unread,
   deletedAt: me.deletedAt,
   otherReadSeq: other.readSeq,
+  /** A block either way: the other member's chat photos get no new links (issue 21). */
+  blocked: sql<boolean>`(${blockedBy(me.memberId, me.otherId)} or ${blockedBy(me.otherId, me.memberId)})`,
 };
 
 /** The member's side of each of these conversations that is theirs, in one statement (a sync). */
@@ -377,7 +379,12 @@ export async function listMessages(
 /** The two members of the conversation that holds a chat photo file, or undefined. */
 export async function findChatPhotoMembers(db: Conn, key: string) {
   const [row] = await db
-    .select({ low: conversations.memberLow, high: conversations.memberHigh })
+    .select({
+      low: conversations.memberLow,
+      high: conversations.memberHigh,
+      senderId: messages.senderId,
+      blocked: sql<boolean>`(${blockedBy(conversations.memberLow, conversations.memberHigh)} or ${blockedBy(conversations.memberHigh, conversations.memberLow)})`,
+    })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(or(eq(messages.photoFilename, key), eq(messages.photoThumbFilename, key)))
@@ -486,6 +493,12 @@ export async function isFictional(db: Conn, memberId: number): Promise<boolean> 
     .where(eq(profiles.userId, memberId))
     .limit(1);
   return row?.fictional === true;
+}
+
+/** A member's account status (confirmed, not_confirmed, banned). */
+export async function accountStatus(db: Conn, memberId: number) {
+  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, memberId)).limit(1);
+  return row?.status;
 }
 
 /** A session's standing: its member may act, is banned, or the session is gone (logout, expiry, deletion). */

@@ -20,7 +20,7 @@ import { currentUser, SESSION_COOKIE, type SessionUser } from '../../platform/se
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
 import type { SiteRow } from '../site/queries.ts';
 import type { ChatDeps } from './present.ts';
-import { findCounterpart, type Standing, sessionStandings } from './queries.ts';
+import { accountStatus, findCounterpart, type Standing, sessionStandings } from './queries.ts';
 import { sendMessage } from './send.ts';
 import { otherMemberOf, readChat, syncConversations } from './service.ts';
 
@@ -561,9 +561,12 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
             memberId === conn.user.id ? { except: conn.id } : undefined,
           ),
       };
+      // A member who confirmed their e-mail since the socket opened may send from now on.
+      if (conn.user.status === 'not_confirmed' && (await accountStatus(app.db, conn.user.id)) === 'confirmed')
+        conn.user = { ...conn.user, status: 'confirmed' };
       const response = await sendMessage(
         deps,
-        { id: conn.user.id, paidUser: conn.user.paidUser },
+        { id: conn.user.id, paidUser: conn.user.paidUser, confirmed: conn.user.status === 'confirmed' },
         frame.conversation_id,
         { kind: 'text', clientId: clientId.data, body: body.data },
       );
