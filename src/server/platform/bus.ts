@@ -26,7 +26,34 @@ export type PublishToMember = (memberId: number, event: RealtimeEvent, opts?: { 
 export type BusMessage =
   | { memberId: number; event: RealtimeEvent; except?: string }
   /** A session ended (logout): close the sockets opened with it. */
-  | { memberId: number; control: { kind: 'session_ended'; sessionId: number } };
+  | { memberId: number; control: { kind: 'session_ended'; sessionId: number } }
+  /**
+   * The member's standing changed (ban, deletion, password or e-mail change): close their sockets, all
+   * or all but one session's, with the ban's close code or the ended session's.
+   */
+  | {
+      memberId: number;
+      control: { kind: 'member_ended'; reason: 'banned' | 'ended'; exceptSessionId?: number };
+    };
+
+/**
+ * Closes a member's sockets on every instance at once: after a ban, a deletion, or a password or e-mail
+ * change that ended their other sessions (`exceptSessionId`: the session that made the change).
+ */
+export function endMemberSockets(
+  bus: Pick<Bus, 'publish'>,
+  memberId: number,
+  reason: 'banned' | 'ended',
+  exceptSessionId?: number,
+) {
+  bus.publish({
+    memberId,
+    control:
+      exceptSessionId === undefined
+        ? { kind: 'member_ended', reason }
+        : { kind: 'member_ended', reason, exceptSessionId },
+  });
+}
 
 export interface Bus {
   readonly kind: 'local' | 'redis';

@@ -44,6 +44,11 @@ export const CHAT_ERRORS = {
   freeConversationLimit: 'free_conversation_limit',
   /** The other member has not confirmed their e-mail address and cannot receive messages yet. HTTP 409. */
   recipientUnconfirmed: 'recipient_unconfirmed',
+  /**
+   * The sender has not confirmed their own e-mail address: no new conversation and no message until
+   * they do (the refusal offers a new activation mail). HTTP 403.
+   */
+  senderUnconfirmed: 'sender_unconfirmed',
   /** Blocked (either way), deleted, banned or invisible: no messages. HTTP 409 (403 for the own block). */
   unavailable: 'member_unavailable',
   /** The viewer blocked this member: unblock first. HTTP 409. */

@@ -31,6 +31,14 @@ export const REALTIME = {
   typingPer10s: 20,
   /** Frames of any kind per socket per 10 s before the socket is closed (CLOSE_CODES.rateLimited). */
   framesPer10s: 100,
+  /**
+   * Frames of any kind per member per 10 s over all their sockets (and instances, when Redis is
+   * configured): past it, the socket that sent the frame is closed (CLOSE_CODES.rateLimited).
+   */
+  memberFramesPer10s: 200,
+  /** Open sockets per session and per member on one server; more are closed (CLOSE_CODES.tooManySockets). */
+  socketsPerSession: 8,
+  socketsPerMember: 16,
   /** A typing indicator shows this long after the last typing frame (the client's timer). */
   typingShowMs: 5_000,
   /** Client reconnect backoff: start, cap (with jitter). */
@@ -46,6 +54,10 @@ export const CLOSE_CODES = {
   malformed: 4400,
   /** No session, or the session ended (logout, expiry, deleted account): do not reconnect until logged in. */
   unauthenticated: 4401,
+  /** The member is banned: do not reconnect; the next API call answers 403 `banned` (A-10). */
+  banned: 4403,
+  /** The member or the session has too many sockets open: reconnect after a backoff. */
+  tooManySockets: 4409,
   /** The client's protocol version is not supported: reload the app. */
   unsupportedVersion: 4426,
   /** Too many frames: reconnect after a backoff. */

@@ -201,8 +201,12 @@ export class RealtimeClient {
       this.ws = null;
       clearInterval(this.pingTimer);
       this.setStatus('down');
-      // No session or an old client: reconnecting would only be refused again.
-      if (e.code === CLOSE_CODES.unauthenticated || e.code === CLOSE_CODES.unsupportedVersion) {
+      // No session, a ban or an old client: reconnecting would only be refused again.
+      if (
+        e.code === CLOSE_CODES.unauthenticated ||
+        e.code === CLOSE_CODES.banned ||
+        e.code === CLOSE_CODES.unsupportedVersion
+      ) {
         this.running = false;
         return;
       }

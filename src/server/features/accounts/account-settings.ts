@@ -1,6 +1,7 @@
 import type { TUser } from '../../../shared/contract/accounts.ts';
 import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
+import { type Bus, endMemberSockets } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { deleteSessionsOf } from '../../platform/session.ts';
 import { likesOf } from '../likes/queries.ts';
@@ -135,10 +136,18 @@ export async function exportAccount(db: Db, userId: number) {
 /**
  * An operator bans a member: logins are refused, and each open session answers 403 `banned` on every
  * request that needs a member until it logs out, so the member sees the ban page instead of a plain
- * logout (A-10).
+ * logout (A-10). Their open sockets close at once on every instance (4403) when the bus is given, as
+ * the back office gives `app.bus`; without it, each socket is refused at its next frame.
  */
-export async function banMember(db: Db, userId: number, reason: string, now: Date) {
+export async function banMember(
+  db: Db,
+  userId: number,
+  reason: string,
+  now: Date,
+  bus?: Pick<Bus, 'publish'>,
+) {
   await updateUser(db, userId, { status: 'banned', bannedAt: now, banReason: reason });
+  if (bus) endMemberSockets(bus, userId, 'banned');
 }
 
 export async function unbanMember(db: Db, userId: number) {

@@ -26,7 +26,7 @@ export const devAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await banMember(app.db, (await member(req.body.email)).id, req.body.reason, new Date());
+      await banMember(app.db, (await member(req.body.email)).id, req.body.reason, new Date(), app.bus);
       return { ok: true };
     },
   );

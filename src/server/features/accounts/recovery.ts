@@ -151,9 +151,15 @@ export async function requestEmailChange(
 
 /**
  * Confirms a new e-mail address: every other mailed link ends (a reset link sent to the old address no
- * longer works), and the old address is told where the account went.
+ * longer works), every session of the member but the one that opened the link (when it is theirs) ends,
+ * and the old address is told where the account went.
  */
-export async function confirmEmailChange(deps: Deps, token: string, ctx: RequestContext): Promise<number> {
+export async function confirmEmailChange(
+  deps: Deps,
+  token: string,
+  ctx: RequestContext,
+  openedBySession?: number,
+): Promise<number> {
   const row = await consumeToken(deps.db, 'mail_change', hashToken(token), ctx.now);
   if (!row?.newEmail) throw new AppError(400, 'link_invalid', 'reset.link_invalid');
   const before = await findAccount(deps.db, row.userId);
@@ -167,6 +173,7 @@ export async function confirmEmailChange(deps: Deps, token: string, ctx: Request
     throw err;
   }
   await revokeAllTokens(deps.db, row.userId, ctx.now);
+  await deleteSessionsOf(deps.db, row.userId, openedBySession);
   if (before && before.user.email !== row.newEmail) {
     await sendAccountNotice(deps, before, { kind: 'email_changed', newEmail: row.newEmail }, ctx);
   }

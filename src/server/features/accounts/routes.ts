@@ -25,6 +25,7 @@ import { ZDistance } from '../../../shared/contract/profiles.ts';
 import { ZPushSubscribeRequest } from '../../../shared/contract/push.ts';
 import { zSecret } from '../../../shared/contract/text.ts';
 import { RULES } from '../../../shared/rules.ts';
+import { endMemberSockets } from '../../platform/bus.ts';
 import { isCrossOrigin } from '../../platform/cross-site.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parseRequest } from '../../platform/parse.ts';
@@ -315,6 +316,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const userId = await resetPassword(deps, req.body.token, req.body.password, await context(req));
+      endMemberSockets(app.bus, userId, 'ended');
       return startSession(req, reply, userId);
     },
   );
@@ -341,6 +343,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body.password,
         await context(req),
       );
+      endMemberSockets(app.bus, me.id, 'ended', me.sessionId);
       return { ok: true as const };
     },
   );
@@ -381,7 +384,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const userId = await confirmEmailChange(deps, req.body.token, await context(req));
+      const ownSession = req.user?.sessionId;
+      const userId = await confirmEmailChange(deps, req.body.token, await context(req), ownSession);
+      endMemberSockets(app.bus, userId, 'ended', req.user?.id === userId ? ownSession : undefined);
       // The link may be opened on another device: only a member already logged in as this account sees it.
       return { user: req.user?.id === userId ? await loadUser(app.db, userId) : null };
     },
@@ -504,6 +509,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await deleteAccount(app.db, currentUser(req).id, req.body, new Date());
+      endMemberSockets(app.bus, currentUser(req).id, 'ended');
       clearSessionCookie(reply, secure);
       return { ok: true as const };
     },

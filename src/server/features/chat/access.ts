@@ -27,6 +27,12 @@ export function assertWritable(
     throw new AppError(409, CHAT_ERRORS.recipientUnconfirmed, 'chat.recipient_unconfirmed');
 }
 
+/** A member whose e-mail address is unconfirmed starts no conversation and sends nothing (issue 21). */
+export function assertConfirmedSender(viewer: { confirmed?: boolean }) {
+  if (viewer.confirmed === false)
+    throw new AppError(403, CHAT_ERRORS.senderUnconfirmed, 'chat.sender_unconfirmed');
+}
+
 export async function membershipOf(db: Db, conversationId: number, viewerId: number): Promise<Membership> {
   const membership = await findMembership(db, conversationId, viewerId);
   if (!membership) throw notFound();

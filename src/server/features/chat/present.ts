@@ -25,6 +25,8 @@ export interface ChatDeps {
 export interface ChatViewer {
   id: number;
   paidUser: boolean;
+  /** False for a member whose e-mail is unconfirmed: they may not start a conversation or send. */
+  confirmed?: boolean;
 }
 
 /** Chat photos are shown through signed links that live this long. */
@@ -50,6 +52,8 @@ export interface PresentContext {
   mediaSecret: string;
   locale: Locale;
   now: Date;
+  /** A member blocked either way: their chat photos are shown without links (no new signed links). */
+  hidePhotosOf?: number | null;
 }
 
 export function presentMessage(row: MessageRow, viewerId: number, ctx: PresentContext): TChatMessage {
@@ -64,7 +68,7 @@ export function presentMessage(row: MessageRow, viewerId: number, ctx: PresentCo
     kind: row.kind,
     body: row.kind === 'text' ? row.body : null,
     photo:
-      row.kind === 'photo' && row.photoFilename && row.photoThumbFilename
+      row.kind === 'photo' && row.photoFilename && row.photoThumbFilename && row.senderId !== ctx.hidePhotosOf
         ? {
             url: chatPhotoUrl(ctx.mediaSecret, row.photoFilename, viewerId, ctx.now),
             thumb_url: chatPhotoUrl(ctx.mediaSecret, row.photoThumbFilename, viewerId, ctx.now),

@@ -88,6 +88,8 @@ const membershipColumns = {
   unread: me.unread,
   deletedAt: me.deletedAt,
   otherReadSeq: other.readSeq,
+  /** A block either way: the other member's chat photos get no new links (issue 21). */
+  blocked: sql<boolean>`(${blockedBy(me.memberId, me.otherId)} or ${blockedBy(me.otherId, me.memberId)})`,
 };
 
 /** The member's side of each of these conversations that is theirs, in one statement (a sync). */
@@ -377,7 +379,12 @@ export async function listMessages(
 /** The two members of the conversation that holds a chat photo file, or undefined. */
 export async function findChatPhotoMembers(db: Conn, key: string) {
   const [row] = await db
-    .select({ low: conversations.memberLow, high: conversations.memberHigh })
+    .select({
+      low: conversations.memberLow,
+      high: conversations.memberHigh,
+      senderId: messages.senderId,
+      blocked: sql<boolean>`(${blockedBy(conversations.memberLow, conversations.memberHigh)} or ${blockedBy(conversations.memberHigh, conversations.memberLow)})`,
+    })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(or(eq(messages.photoFilename, key), eq(messages.photoThumbFilename, key)))
@@ -488,12 +495,29 @@ export async function isFictional(db: Conn, memberId: number): Promise<boolean> 
   return row?.fictional === true;
 }
 
-/** Which of these sessions still exist and have not expired (sockets of the others are closed). */
-export async function liveSessionIds(db: Conn, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
+/** A member's account status (confirmed, not_confirmed, banned). */
+export async function accountStatus(db: Conn, memberId: number) {
+  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, memberId)).limit(1);
+  return row?.status;
+}
+
+/** A session's standing: its member may act, is banned, or the session is gone (logout, expiry, deletion). */
+export type Standing = 'ok' | 'banned' | 'ended';
+
+/**
+ * The standing of each of these sessions: `ok` while the session exists, has not expired and its member
+ * is neither deleted nor banned; sessions missing from the answer have ended (their sockets are closed).
+ */
+export async function sessionStandings(db: Conn, ids: number[]): Promise<Map<number, Standing>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: sessions.id })
+    .select({ id: sessions.id, status: users.status, deletedAt: users.deletedAt })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(inArray(sessions.id, [...new Set(ids)]), gt(sessions.expiresAt, new Date())));
-  return new Set(rows.map((r) => r.id));
+  return new Map(
+    rows
+      .filter((r) => r.deletedAt === null)
+      .map((r) => [r.id, r.status === 'banned' ? ('banned' as const) : ('ok' as const)]),
+  );
 }

@@ -20,7 +20,7 @@ import { currentUser, SESSION_COOKIE, type SessionUser } from '../../platform/se
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
 import type { SiteRow } from '../site/queries.ts';
 import type { ChatDeps } from './present.ts';
-import { liveSessionIds } from './queries.ts';
+import { accountStatus, findCounterpart, type Standing, sessionStandings } from './queries.ts';
 import { sendMessage } from './send.ts';
 import { otherMemberOf, readChat, syncConversations } from './service.ts';
 
@@ -41,6 +41,42 @@ interface Connection {
   frames: number;
   /** Conversations this socket may talk about: id -> the other member. */
   conversations: Map<number, number>;
+  /**
+   * While a sync of this socket runs: the conversations later sync frames asked for (id -> the lowest
+   * sequence asked), answered together once it ends. Null while no sync runs.
+   */
+  syncPending: Map<number, number> | null;
+}
+
+/** How long a session's standing (session alive, member not banned) is trusted before it is read again. */
+const STANDING_TTL_MS = 1_000;
+/** Frames of one member that use the database at the same time, over all their sockets on this server. */
+const MEMBER_LANES = 2;
+
+/**
+ * Each member's socket work takes turns: at most MEMBER_LANES frames of one member run at once, the rest
+ * wait in order. So one member's flood of frames holds at most that many places in the database's queue
+ * (one connection for the embedded database), and every other member's requests pass between them.
+ */
+class MemberLanes {
+  private readonly byMember = new Map<number, { active: number; waiting: (() => void)[] }>();
+
+  async run<T>(memberId: number, fn: () => Promise<T>): Promise<T> {
+    let lane = this.byMember.get(memberId);
+    if (!lane) {
+      lane = { active: 0, waiting: [] };
+      this.byMember.set(memberId, lane);
+    }
+    if (lane.active >= MEMBER_LANES) await new Promise<void>((resolve) => lane?.waiting.push(resolve));
+    else lane.active++;
+    try {
+      return await fn();
+    } finally {
+      const next = lane.waiting.shift();
+      if (next) next();
+      else if (--lane.active === 0) this.byMember.delete(memberId);
+    }
+  }
 }
 
 const PROCESS_ID = randomBytes(6).toString('hex');
@@ -75,13 +111,22 @@ class Hub {
     for (const set of this.byMember.values()) yield* set;
   }
 
-  deliver(message: BusMessage) {
+  deliver(message: BusMessage, forget: (sessionId: number) => void) {
     const set = this.byMember.get(message.memberId);
     if (!set) return;
     if ('control' in message) {
-      for (const conn of set)
-        if (conn.user.sessionId === message.control.sessionId)
-          conn.socket.close(CLOSE_CODES.unauthenticated, 'session ended');
+      const control = message.control;
+      for (const conn of set) {
+        const { sessionId } = conn.user;
+        if (
+          control.kind === 'session_ended'
+            ? sessionId !== control.sessionId
+            : sessionId === control.exceptSessionId
+        )
+          continue;
+        forget(sessionId);
+        closeFor(conn, control.kind === 'member_ended' && control.reason === 'banned' ? 'banned' : 'ended');
+      }
       return;
     }
     let data: string | undefined;
@@ -129,6 +174,12 @@ function sendRaw(conn: Connection, data: string) {
 
 const send = (conn: Connection, event: RealtimeEvent) => sendRaw(conn, JSON.stringify(event));
 
+/** Closes a socket whose member may no longer act: banned (4403) or session ended (4401). */
+function closeFor(conn: Connection, standing: Exclude<Standing, 'ok'>) {
+  if (standing === 'banned') conn.socket.close(CLOSE_CODES.banned, 'banned');
+  else conn.socket.close(CLOSE_CODES.unauthenticated, 'session ended');
+}
+
 type SendFrame = Extract<TClientFrame, { type: 'send' }>;
 
 /**
@@ -156,6 +207,8 @@ export function plainSendFrame(value: unknown): SendFrame | undefined {
     return { type: 'send', conversation_id: id, client_id: clientId, body };
   return undefined;
 }
+
+type Limiter = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean }>;
 
 /** A browser's WebSocket always carries Origin: refuse other sites (cross-site WebSocket hijacking). */
 function assertSameOrigin(req: FastifyRequest) {
@@ -193,7 +246,49 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.presence.attach((memberId) => hub.byMember.has(memberId));
   const typingByMember = new Map<number, number>();
   const secret = await getMediaSigningSecret(app.db);
-  const unsubscribe = app.bus.subscribe((message) => hub.deliver(message));
+  const lanes = new MemberLanes();
+  /** Each session's standing as last read, shared by its sockets; a bus order about it drops it at once. */
+  const standings = new Map<number, { at: number; standing: Promise<Standing> }>();
+  const forget = (sessionId: number) => standings.delete(sessionId);
+  const unsubscribe = app.bus.subscribe((message) => hub.deliver(message, forget));
+  // One frame budget per member over all their sockets, kept in the rate-limit store shared with HTTP
+  // (Redis across instances when configured, else this process).
+  const memberFrames = (app as unknown as { createRateLimit: (options: object) => Limiter }).createRateLimit({
+    max: Math.ceil(REALTIME.memberFramesPer10s * app.config.rateLimitFactor),
+    timeWindow: 10_000,
+    keyGenerator: (req: FastifyRequest) => `realtime-frames:${req.user?.id ?? req.ip}`,
+  });
+
+  function standingOf(sessionId: number): Promise<Standing> {
+    const known = standings.get(sessionId);
+    if (known && Date.now() - known.at < STANDING_TTL_MS) return known.standing;
+    const standing = sessionStandings(app.db, [sessionId]).then((found) => found.get(sessionId) ?? 'ended');
+    standings.set(sessionId, { at: Date.now(), standing });
+    standing.catch(() => forget(sessionId));
+    return standing;
+  }
+
+  /**
+   * Runs the work of a frame that acts, in the member's lane, once the member's standing allows it: a
+   * banned member or an ended session gets the socket closed instead (and `refused` is told first).
+   */
+  async function act(
+    conn: Connection,
+    work: () => Promise<void>,
+    refused?: (standing: Exclude<Standing, 'ok'>) => void,
+  ): Promise<boolean> {
+    return lanes.run(conn.user.id, async () => {
+      if (conn.socket.readyState !== conn.socket.OPEN) return false;
+      const standing = await standingOf(conn.user.sessionId);
+      if (standing !== 'ok') {
+        refused?.(standing);
+        closeFor(conn, standing);
+        return false;
+      }
+      await work();
+      return true;
+    });
+  }
 
   const depsOf = (conn: Connection): ChatDeps => ({
     db: app.db,
@@ -211,6 +306,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const resetWindows = setInterval(() => {
     for (const conn of hub.all()) conn.frames = 0;
     typingByMember.clear();
+    const now = Date.now();
+    for (const [id, known] of standings) if (now - known.at >= STANDING_TTL_MS) standings.delete(id);
   }, 10_000);
   resetWindows.unref();
 
@@ -227,12 +324,14 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     if (conns.length === 0) return;
     app.presence.refresh(hub.byMember.keys());
     try {
-      const live = await liveSessionIds(
+      const found = await sessionStandings(
         app.db,
         conns.map((c) => c.user.sessionId),
       );
-      for (const conn of conns)
-        if (!live.has(conn.user.sessionId)) conn.socket.close(CLOSE_CODES.unauthenticated, 'session ended');
+      for (const conn of conns) {
+        const standing = found.get(conn.user.sessionId) ?? 'ended';
+        if (standing !== 'ok') closeFor(conn, standing);
+      }
     } catch (err) {
       app.log.warn({ err }, 'realtime session check failed');
     }
@@ -262,10 +361,15 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         alive: true,
         frames: 0,
         conversations: new Map(),
+        syncPending: null,
       };
       const version = Number((req.query as { v?: string }).v ?? REALTIME.version);
       if (version !== REALTIME.version) {
         socket.close(CLOSE_CODES.unsupportedVersion, 'unsupported version');
+        return;
+      }
+      if (tooMany(conn)) {
+        socket.close(CLOSE_CODES.tooManySockets, 'too many sockets');
         return;
       }
       if (hub.add(conn)) app.presence.arrived(conn.user.id);
@@ -288,6 +392,16 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+
+  /** Whether the member (or this session) already has as many sockets here as allowed. */
+  function tooMany(conn: Connection): boolean {
+    const mine = hub.byMember.get(conn.user.id);
+    if (!mine) return false;
+    if (mine.size >= REALTIME.socketsPerMember) return true;
+    let ofSession = 0;
+    for (const other of mine) if (other.user.sessionId === conn.user.sessionId) ofSession++;
+    return ofSession >= REALTIME.socketsPerSession;
+  }
 
   async function onFrame(conn: Connection, data: Buffer, isBinary: boolean) {
     conn.alive = true;
@@ -314,38 +428,99 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       conn.socket.close(CLOSE_CODES.malformed, 'malformed frame');
       return;
     }
+    if (frame.type === 'ping') {
+      send(conn, { type: 'pong', time: Date.now() });
+      return;
+    }
+    const budget = await memberFrames(conn.request);
+    if (!budget.isAllowed && budget.isExceeded) {
+      conn.socket.close(CLOSE_CODES.rateLimited, 'too many frames');
+      return;
+    }
     switch (frame.type) {
-      case 'ping':
-        send(conn, { type: 'pong', time: Date.now() });
-        return;
       case 'typing': {
         // Per member, over all their tabs: excess typing frames are dropped, not answered.
         const typed = (typingByMember.get(conn.user.id) ?? 0) + 1;
         typingByMember.set(conn.user.id, typed);
         if (typed > REALTIME.typingPer10s) return;
-        const other = await otherOf(conn, frame.conversation_id);
-        if (other === undefined) return;
-        app.bus.publishToMember(other, {
-          type: 'typing',
-          conversation_id: frame.conversation_id,
-          member_id: conn.user.id,
-          typing: frame.typing,
+        const { conversation_id: conversationId, typing } = frame;
+        await act(conn, async () => {
+          const other = await otherOf(conn, conversationId);
+          if (other === undefined) return;
+          // Typing shows where the member is seen: not across a block either way, and not from an
+          // invisible (unlisted) member, whose online status shows to no one either.
+          const seen = await findCounterpart(app.db, other, conn.user.id);
+          if (!seen?.listed || seen.blockedMe || seen.blockedByMe) return;
+          app.bus.publishToMember(other, {
+            type: 'typing',
+            conversation_id: conversationId,
+            member_id: conn.user.id,
+            typing,
+          });
         });
         return;
       }
       case 'read': {
-        if ((await otherOf(conn, frame.conversation_id)) === undefined) return;
-        await readChat(depsOf(conn), conn.user.id, frame.conversation_id, frame.seq);
+        const { conversation_id: conversationId, seq } = frame;
+        await act(conn, async () => {
+          if ((await otherOf(conn, conversationId)) === undefined) return;
+          await readChat(depsOf(conn), conn.user.id, conversationId, seq);
+        });
         return;
       }
-      case 'sync': {
-        const answer = await syncConversations(depsOf(conn), conn.user.id, frame.conversations);
-        send(conn, { type: 'sync', ...answer });
+      case 'sync':
+        await syncFor(conn, frame.conversations);
+        return;
+      case 'send': {
+        const refused = (standing: Exclude<Standing, 'ok'>) =>
+          send(conn, {
+            type: 'nack',
+            client_id: frame.client_id,
+            status: 403,
+            ...appErrorBody(
+              standing === 'banned'
+                ? new AppError(403, 'banned', 'auth.banned')
+                : new AppError(403, 'authentication_required', 'auth.required'),
+              conn.locale,
+              {},
+            ),
+          });
+        await act(conn, () => onSend(conn, frame), refused);
         return;
       }
-      case 'send':
-        await onSend(conn, frame);
-        return;
+    }
+  }
+
+  /**
+   * Answers sync frames (C-12), at most one at a time per socket: frames that arrive while one runs are
+   * answered together once it ends, for every conversation they asked (each from the lowest sequence
+   * asked), so a flood of syncs costs one more answer, not one each.
+   */
+  async function syncFor(conn: Connection, asked: { conversation_id: number; after_seq: number }[]) {
+    if (conn.syncPending) {
+      for (const { conversation_id: id, after_seq: seq } of asked)
+        conn.syncPending.set(id, Math.min(seq, conn.syncPending.get(id) ?? seq));
+      return;
+    }
+    conn.syncPending = new Map();
+    try {
+      let next = asked;
+      while (next.length > 0) {
+        const question = next;
+        const answered = await act(conn, async () => {
+          const answer = await syncConversations(depsOf(conn), conn.user.id, question);
+          send(conn, { type: 'sync', ...answer });
+        });
+        if (!answered) return;
+        next = [];
+        for (const [id, seq] of conn.syncPending) {
+          if (next.length === REALTIME.maxSyncConversations) break;
+          next.push({ conversation_id: id, after_seq: seq });
+          conn.syncPending.delete(id);
+        }
+      }
+    } finally {
+      conn.syncPending = null;
     }
   }
 
@@ -386,9 +561,12 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
             memberId === conn.user.id ? { except: conn.id } : undefined,
           ),
       };
+      // A member who confirmed their e-mail since the socket opened may send from now on.
+      if (conn.user.status === 'not_confirmed' && (await accountStatus(app.db, conn.user.id)) === 'confirmed')
+        conn.user = { ...conn.user, status: 'confirmed' };
       const response = await sendMessage(
         deps,
-        { id: conn.user.id, paidUser: conn.user.paidUser },
+        { id: conn.user.id, paidUser: conn.user.paidUser, confirmed: conn.user.status === 'confirmed' },
         frame.conversation_id,
         { kind: 'text', clientId: clientId.data, body: body.data },
       );

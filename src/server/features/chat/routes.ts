@@ -100,7 +100,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const viewer = (req: FastifyRequest) => {
     const user = currentUser(req);
-    return { id: user.id, paidUser: user.paidUser };
+    return { id: user.id, paidUser: user.paidUser, confirmed: user.status === 'confirmed' };
   };
   // Sends are limited per member, wherever they come from: one count for all send routes and the socket.
   const sendLimit = {

@@ -7,7 +7,7 @@ import { readPrivateMedia } from '../../platform/private-media.ts';
 import type { SignedMediaQuery } from '../../platform/signed-urls.ts';
 import { type MediaStorage, randomKey } from '../../platform/storage.ts';
 import { processImage } from '../photos/service.ts';
-import { assertCanWrite, membershipOf, notFound } from './access.ts';
+import { assertCanWrite, assertConfirmedSender, membershipOf, notFound } from './access.ts';
 import { type ChatDeps, type ChatViewer, presentContext, presentMessage } from './present.ts';
 import {
   findChatPhotoMembers,
@@ -99,6 +99,7 @@ export async function sendMessage(
   opts: { sentBy?: 'member' | 'operator' } = {},
 ): Promise<TSendMessageResponse> {
   const sentBy = opts.sentBy ?? 'member';
+  assertConfirmedSender(viewer);
   if (draft.kind === 'text' && draft.body.length > deps.site.messageLength) {
     throw new AppError(400, 'validation', 'error.validation', {
       details: { fieldIds: { body: 'chat.message_long' } },
@@ -178,6 +179,7 @@ export async function sendPhoto(
     clientId: input.clientId,
     photo,
   });
+  assertConfirmedSender(viewer);
   if (earlier) {
     return answerDuplicate(
       deps,
@@ -226,7 +228,9 @@ export async function readChatPhoto(
 ): Promise<{ data: Buffer; maxAgeSeconds: number }> {
   return readPrivateMedia(storage, secret, { key, query, viewerId, now }, async () => {
     const members = await findChatPhotoMembers(db, key);
-    return Boolean(members && (members.low === viewerId || members.high === viewerId));
+    if (!members || (members.low !== viewerId && members.high !== viewerId)) return false;
+    // After a block either way, only the sender still opens their own photo.
+    return !members.blocked || members.senderId === viewerId;
   });
 }
 

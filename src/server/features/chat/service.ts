@@ -12,7 +12,7 @@ import {
 import { REALTIME, type RealtimeEventMap } from '../../../shared/contract/realtime.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { assertCanWrite, membershipOf, notFound } from './access.ts';
+import { assertCanWrite, assertConfirmedSender, membershipOf, notFound } from './access.ts';
 import {
   type ChatDeps,
   type ChatViewer,
@@ -66,6 +66,7 @@ export async function openChat(
     await unhideFor(db, existing, viewer.id, now);
     return { conversation: { id: existing }, created: false };
   }
+  assertConfirmedSender(viewer);
   const result = await db.transaction(async (tx) => {
     const allowance = await lockAllowance(tx, viewer.id);
     const account = await findSender(tx, viewer.id);
@@ -164,7 +165,12 @@ export async function getMessages(
   return {
     conversation: presentState(membership, viewerId),
     profile: presentChatProfile(profile, { cdnPrefix: deps.site.cdnPrefix, now: deps.now }),
-    messages: page.map((row) => presentMessage(row, viewerId, presentContext(deps))),
+    messages: page.map((row) =>
+      presentMessage(row, viewerId, {
+        ...presentContext(deps),
+        hidePhotosOf: membership.blocked ? membership.otherId : null,
+      }),
+    ),
     has_more_before: query.after_seq === undefined ? more : (page[0]?.seq ?? 0) > membership.clearedSeq + 1,
     has_more_after: query.after_seq !== undefined && more,
   };
@@ -295,9 +301,12 @@ export async function syncConversations(
     const found = byConversation.get(id) ?? [];
     conversations.push({
       conversation_id: id,
-      messages: found
-        .slice(0, REALTIME.maxSyncMessages)
-        .map((row) => presentMessage(row, viewerId, presentContext(deps))),
+      messages: found.slice(0, REALTIME.maxSyncMessages).map((row) =>
+        presentMessage(row, viewerId, {
+          ...presentContext(deps),
+          hidePhotosOf: side.blocked ? side.otherId : null,
+        }),
+      ),
       more: found.length > REALTIME.maxSyncMessages,
       last_seq: side.lastSeq,
       other_read_seq: side.otherReadSeq,
@@ -335,6 +344,7 @@ export async function sendGiftToMember(
   retried = false,
 ): Promise<TSendMessageResponse> {
   const draft = { kind: 'gift' as const, ...input };
+  assertConfirmedSender(viewer);
   const earlier = await findMessageByClientId(deps.db, viewer.id, input.clientId);
   if (earlier) return sendMessage(deps, viewer, earlier.conversationId, draft);
   await assertCanWrite(deps.db, viewer.id, memberId);

@@ -9,6 +9,7 @@ import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 import { GiftPicker } from './gift-picker.tsx';
 import { IcebreakerModal } from './icebreakers.tsx';
+import { ResendActivationButton } from './resend-activation.tsx';
 import type { Thread } from './use-thread.ts';
 
 interface Refusal {
@@ -34,6 +35,9 @@ function RefusalAlert({ refusal, onClose }: { refusal: Refusal; onClose(): void 
       data-testid="chat-refusal"
     >
       <span className="min-w-0 flex-1">{refusal.message}</span>
+      {refusal.code === CHAT_ERRORS.senderUnconfirmed && (
+        <ResendActivationButton className="btn btn-secondary min-h-10 px-4 py-1.5 text-[15px]" />
+      )}
       {link && (
         <Link
           to={link.to}

@@ -12,6 +12,7 @@ import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { ChatSkeleton } from './chat-parts.tsx';
+import { ResendActivationButton } from './resend-activation.tsx';
 
 function parseId(raw: string | undefined): number {
   return /^\d{1,10}$/.test(raw ?? '') ? Number(raw) : 0;
@@ -52,6 +53,7 @@ function Opening({ memberId }: { memberId: number }) {
         {err ? errorText(err, intl) : intl.formatMessage({ id: 'error.page_not_found' })}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {code === CHAT_ERRORS.senderUnconfirmed && <ResendActivationButton className="btn btn-secondary" />}
         {upgrade && (
           <Link to={upgrade} className="btn btn-secondary">
             <Coins aria-hidden size={18} />

@@ -11,6 +11,7 @@ import { FormAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { loginPath } from '../accounts/redirect.ts';
 import { GiftPicker } from './gift-picker.tsx';
+import { ResendActivationButton } from './resend-activation.tsx';
 
 /**
  * The profile page's message and gift buttons (M-05, C-09, C-10). The message button opens or starts the
@@ -84,6 +85,9 @@ export function ProfileChatActions({
               <Coins aria-hidden size={14} />
               <FormattedMessage id="chat.buy_credits" />
             </Link>
+          )}
+          {code === CHAT_ERRORS.senderUnconfirmed && (
+            <ResendActivationButton className="ml-1 inline-flex items-center gap-1 font-semibold underline" />
           )}
           {(code === CHAT_ERRORS.premiumOnly || code === CHAT_ERRORS.freeConversationLimit) && (
             <Link to={premium} className="ml-1 inline-flex items-center gap-1 font-semibold underline">
