@@ -95,6 +95,25 @@ export function listen(socket: WebSocket) {
   return {
     events,
     closed: () => closed,
+    /**
+     * The sentinel for "nothing else arrived": a ping, answered once the frames sent before it are
+     * handled, and its pong. Whatever the server sent this socket before that is in `events` then
+     * (the sentinel's own pong is not).
+     */
+    caughtUp(ms = 3000): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no pong within ${ms} ms`)), ms);
+        waiters.push({
+          match: (e) => e.type === 'pong',
+          resolve: (e) => {
+            events.splice(events.lastIndexOf(e), 1);
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+        socket.send(JSON.stringify({ type: 'ping' }));
+      });
+    },
     waitClose: (ms = 3000) =>
       Promise.race([
         closedPromise,

@@ -41,6 +41,8 @@ interface Connection {
   frames: number;
   /** Conversations this socket may talk about: id -> the other member. */
   conversations: Map<number, number>;
+  /** Settles once every frame received so far has been handled (a pong waits for it). */
+  handled: Promise<unknown>;
 }
 
 const PROCESS_ID = randomBytes(6).toString('hex');
@@ -262,6 +264,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         alive: true,
         frames: 0,
         conversations: new Map(),
+        handled: Promise.resolve(),
       };
       const version = Number((req.query as { v?: string }).v ?? REALTIME.version);
       if (version !== REALTIME.version) {
@@ -276,9 +279,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         if (hub.remove(conn)) app.presence.left(conn.user.id);
       });
       socket.on('message', (data: Buffer, isBinary: boolean) => {
-        void onFrame(conn, data, isBinary).catch((err) => {
+        const before = conn.handled;
+        const handled = onFrame(conn, data, isBinary, before).catch((err) => {
           req.log.warn({ err }, 'realtime frame failed');
         });
+        conn.handled = Promise.all([before, handled]);
       });
       send(conn, {
         type: 'hello',
@@ -289,7 +294,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  async function onFrame(conn: Connection, data: Buffer, isBinary: boolean) {
+  /** `before` settles once the frames received before this one have been handled. */
+  async function onFrame(conn: Connection, data: Buffer, isBinary: boolean, before: Promise<unknown>) {
     conn.alive = true;
     if (++conn.frames > frameLimit) {
       conn.socket.close(CLOSE_CODES.rateLimited, 'too many frames');
@@ -316,6 +322,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     switch (frame.type) {
       case 'ping':
+        // After every frame sent before it has been handled: a pong says all their answers are out.
+        await before;
         send(conn, { type: 'pong', time: Date.now() });
         return;
       case 'typing': {
