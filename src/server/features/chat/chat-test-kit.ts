@@ -165,6 +165,28 @@ export async function connectSocket(
   return { socket, ...listener };
 }
 
+/**
+ * Waits until what `app` publishes on its bus reaches a member's socket, on this or another instance (a
+ * Redis bus subscribes and connects in the background): publishes a `counts` hint until one arrives.
+ */
+export async function waitForBus(
+  app: FastifyInstance,
+  memberId: number,
+  socket: Awaited<ReturnType<typeof connectSocket>>,
+  ms = 30_000,
+) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    app.bus.publishToMember(memberId, { type: 'counts' });
+    try {
+      await socket.next('counts', () => true, 250);
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+  }
+}
+
 /** A text `send` frame over a member's socket (C-12), as the web app sends when its socket is open. */
 export function sendOverSocket(socket: WebSocket, conversationId: number, clientId: string, body: string) {
   socket.send(JSON.stringify({ type: 'send', conversation_id: conversationId, client_id: clientId, body }));
