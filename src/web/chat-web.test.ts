@@ -165,7 +165,11 @@ describe('C-12 outbox: never lost, never doubled', () => {
       'aaaaaaaa-1',
     ]);
     online = true;
-    await new Promise((r) => setTimeout(r, 0)); // the failed round has ended
+    // A flush while the failed round is still ending does nothing; one after it resends.
+    await vi.waitFor(async () => {
+      await box.flush();
+      expect(bodies).toHaveLength(2);
+    });
     await box.flush();
     expect(bodies.map((b) => b.client_id)).toEqual(['aaaaaaaa-1', 'aaaaaaaa-1']);
     expect(sent).toEqual(['aaaaaaaa-1']);
@@ -175,16 +179,23 @@ describe('C-12 outbox: never lost, never doubled', () => {
 
   it('C-12 sends in typing order, one at a time', async () => {
     const order: string[] = [];
+    const answering: (() => void)[] = [];
     vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
       const { client_id } = JSON.parse(String(init.body));
       order.push(client_id);
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise<void>((r) => answering.push(r));
       return json(201, stored(client_id, order.length));
     });
     const box = new Outbox('u', new MemoryStorage() as unknown as Storage);
     box.add(entry('bbbbbbbb-1'));
     box.add(entry('bbbbbbbb-2'));
     box.add(entry('bbbbbbbb-3'));
+    for (let i = 1; i <= 3; i++) {
+      await vi.waitFor(() => expect(order).toHaveLength(i));
+      // One at a time: the next is not sent while this one waits for its answer.
+      expect(answering).toHaveLength(1);
+      answering.shift()?.();
+    }
     await vi.waitFor(() => expect(box.pending(4)).toEqual([]));
     expect(order).toEqual(['bbbbbbbb-1', 'bbbbbbbb-2', 'bbbbbbbb-3']);
   });

@@ -1,7 +1,7 @@
 import { type AddressInfo, createServer, connect as netConnect, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/app.ts';
@@ -26,18 +26,41 @@ describe.skipIf(!serverUrl)('PostgreSQL connection pool', () => {
       await admin.connect();
       await admin.query('select pg_terminate_backend($1)', [pid]);
       await admin.end();
-      await new Promise((done) => setTimeout(done, 100));
+      await vi.waitFor(
+        () => expect(reported.map((e) => (e as Error & { code?: string }).code)).toEqual(['57P01']),
+        { timeout: 5000, interval: 10 },
+      );
       expect(await backendPid(database.db)).not.toBe(pid);
-      expect(reported.map((e) => (e as Error & { code?: string }).code)).toEqual(['57P01']);
     } finally {
       await database.drop();
     }
   });
 
   it('P-16 dropping a database whose pool was busy leaves no stray connection errors', async () => {
-    const database = await createTestDatabase();
-    await Promise.all(Array.from({ length: 40 }, () => database.db.execute(sql`select pg_sleep(0.01)`)));
-    await database.drop();
+    const reported: Error[] = [];
+    const database = await createTestDatabase({ onConnectionError: (err) => reported.push(err) });
+    const name = new URL(database.url ?? '').pathname.slice(1);
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      const backends = async () =>
+        (
+          await admin.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          )
+        ).rows[0]?.n;
+      await Promise.all(Array.from({ length: 40 }, () => database.db.execute(sql`select pg_sleep(0.01)`)));
+      expect(await backends()).toBe(10); // every connection of the pool was opened
+      // Closing waits until the server has let go of every connection: a drop finds none to kill.
+      await database.close();
+      expect(await backends()).toBe(0);
+      await admin.query(`drop database ${name}`);
+      expect((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount).toBe(0);
+      expect(reported).toEqual([]);
+    } finally {
+      await admin.end();
+    }
   });
 
   it('P-16 with the database server gone the API answers 503 with Retry-After, never 500, and recovers when it is back', async () => {

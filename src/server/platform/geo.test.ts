@@ -15,18 +15,10 @@ const ROTTERDAM = { lat: 51.9244, lon: 4.4777 };
 const BERLIN = { lat: 52.52, lon: 13.405 };
 
 describe('reverse geocoding', () => {
-  it('M-07 builds its index once, lazily, and lookups take well under 1 ms', () => {
+  it('M-07 builds its index once, lazily (its speed: npm run bench, timings.geo)', () => {
     const stats = warmGeoIndex();
     expect(stats.places).toBeGreaterThan(100_000);
     expect(warmGeoIndex()).toBe(stats);
-    const n = 1000;
-    const started = performance.now();
-    for (let i = 0; i < n; i++) reverseGeocode(36 + ((i * 7) % 30), -10 + ((i * 13) % 40) + i / 1000);
-    const perLookup = (performance.now() - started) / n;
-    console.info(
-      `geo index: ${stats.places} places in ${stats.buildMs.toFixed(0)} ms; ${perLookup.toFixed(4)} ms per lookup`,
-    );
-    expect(perLookup).toBeLessThan(2);
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { TestClock } from 'pg-boss';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../db/client.ts';
@@ -23,8 +24,14 @@ const FAST = {
   superviseIntervalSeconds: 1,
   heartbeatSeconds: 10,
 };
+/** On a test clock time costs nothing, but each poll and check it fires is a statement. */
+const CLOCKED = {
+  ...FAST,
+  pollingIntervalSeconds: 5,
+  notifyPollingIntervalSeconds: 5,
+  superviseIntervalSeconds: 30,
+};
 const SLOW = 240_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('N-05 jobs on pg-boss', () => {
   let t: TestApp;
@@ -47,15 +54,38 @@ describe('N-05 jobs on pg-boss', () => {
         return 'ok';
       },
     };
-    const runner = await startJobs([job], quiet, { database: t.database, timing: FAST });
+    // pg-boss's test clock drives the schedule, the workers' polls and the database's "now" alike.
+    const start = Math.ceil(Date.now() / 60_000) * 60_000;
+    const clock = new TestClock(start);
+    const runner = await startJobs([job], quiet, { database: t.database, timing: CLOCKED, clock });
+    const jobRows = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select state, retry_count as retries from pgboss.job where name = 'test-flaky' order by created_on`,
+        )) as unknown as { rows: { state: string; retries: number }[] }
+      ).rows;
     try {
-      await vi.waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2), {
+      await clock.tick(0);
+      await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: 20_000, interval: 20 });
+      await vi.waitFor(
+        async () => {
+          await clock.tick(500);
+          expect(calls).toHaveLength(2);
+        },
+        { timeout: 20_000, interval: 20 },
+      );
+      expect(calls[0]?.getTime()).toBe(start);
+      // One period, one run: the retry, and nothing more however often the schedule ticks in it.
+      await clock.tick(start + 59_000 - clock.now());
+      await vi.waitFor(async () => expect(await jobRows()).toEqual([{ state: 'completed', retries: 1 }]), {
         timeout: 20_000,
-        interval: 100,
+        interval: 50,
       });
-      // One period, one run: the retry, and nothing more however often the schedule ticks.
-      await sleep(1500);
       expect(calls).toHaveLength(2);
+      // The next period runs it again.
+      await clock.tick(1_000);
+      await vi.waitFor(() => expect(calls).toHaveLength(3), { timeout: 20_000, interval: 20 });
+      expect(calls[2]?.getTime()).toBeGreaterThanOrEqual(start + 60_000);
     } finally {
       await runner.stop();
     }
@@ -64,6 +94,10 @@ describe('N-05 jobs on pg-boss', () => {
   it('N-05 a graceful stop lets a running job finish before pg-boss stops', async () => {
     let finished = false;
     let started = false;
+    let release = () => {};
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
     const runner = await startJobs(
       [
         {
@@ -71,7 +105,7 @@ describe('N-05 jobs on pg-boss', () => {
           everyMs: 60_000,
           run: async () => {
             started = true;
-            await sleep(1500);
+            await released;
             finished = true;
           },
         },
@@ -80,7 +114,15 @@ describe('N-05 jobs on pg-boss', () => {
       { database: t.database, timing: FAST },
     );
     await vi.waitFor(() => expect(started).toBe(true), { timeout: 20_000, interval: 50 });
-    await runner.stop();
+    const stopping = runner.stop();
+    // The job is still running while its worker stops; only then may it finish.
+    await vi.waitFor(
+      () => expect(runner.boss.getWipData().find((w) => w.name === 'test-slow')?.state).toBe('stopping'),
+      { timeout: 20_000, interval: 20 },
+    );
+    expect(finished).toBe(false);
+    release();
+    await stopping;
     expect(finished).toBe(true);
   });
 
@@ -123,8 +165,9 @@ describe('N-05 jobs on pg-boss', () => {
             expect((await rows()).every((r) => r.status === 'sent' || r.status === 'failed')).toBe(true),
           { timeout: 40_000, interval: 200 },
         );
-        // Let any duplicate hand-over (sweep and hook for the same mail) show itself.
-        await sleep(2500);
+        // A duplicate hand-over (sweep and hook for the same mail) would be a send still running: a
+        // graceful stop waits for it.
+        await runner.stop();
         const byTo = new Map((await rows()).map((r) => [r.to, r]));
         expect(byTo.get('refused@outbox.test')).toMatchObject({ status: 'failed' });
         expect(byTo.get('refused@outbox.test')?.error).toContain('550');
@@ -214,25 +257,30 @@ describe.runIf(pgUrl)('N-05 jobs on PostgreSQL', () => {
       const job = (instance: number): Job => ({
         name: 'test-every-2s',
         everyMs: 2_000,
-        run: async () => void runs.push({ instance, at: Date.now() }),
+        run: async (now) => void runs.push({ instance, at: now.getTime() }),
       });
-      const one = await startJobs([job(1)], quiet, { database, timing: FAST });
-      const two = await startJobs([job(2)], quiet, { database, timing: FAST });
-      const started = Date.now();
+      // One test clock for both instances and the database: five periods take no five periods.
+      const start = Math.ceil(Date.now() / 2_000) * 2_000;
+      const clock = new TestClock(start);
+      const one = await startJobs([job(1)], quiet, { database, timing: CLOCKED, clock });
+      const two = await startJobs([job(2)], quiet, { database, timing: CLOCKED, clock });
       try {
-        await sleep(12_000);
+        await clock.tick(0);
+        for (let period = 1; period <= 5; period++) {
+          // Each instance tries to schedule the job twice a period: four tries per period, one run.
+          await vi.waitFor(() => expect(runs).toHaveLength(period), { timeout: 20_000, interval: 20 });
+          if (period < 5) await clock.tick(2_000);
+        }
+        await clock.tick(1_500);
       } finally {
         await one.stop();
         await two.stop();
       }
-      const periods = (Date.now() - started) / 2_000;
-      // Each instance tries to schedule the job twice a period: four tries per period, one run.
-      expect(runs.length).toBeGreaterThanOrEqual(Math.floor(periods) - 1);
-      expect(runs.length).toBeLessThanOrEqual(Math.ceil(periods) + 1);
+      expect(runs.map((r) => r.at)).toEqual([0, 1, 2, 3, 4].map((p) => start + 2_000 * p));
       const slots = (await database.db.execute(
         sql`select singleton_on::text as slot, count(*)::int as n from pgboss.job where name = 'test-every-2s' group by 1`,
       )) as unknown as { rows: { slot: string; n: number }[] };
-      for (const row of slots.rows) expect(row.n).toBe(1);
+      expect(slots.rows.map((r) => r.n)).toEqual([1, 1, 1, 1, 1]);
       await database.drop();
     },
     SLOW,
@@ -245,21 +293,47 @@ describe.runIf(pgUrl)('N-05 jobs on PostgreSQL', () => {
       let running = 0;
       let most = 0;
       let runs = 0;
+      let release = () => {};
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
       const job: Job = {
         name: 'test-slow-every-1s',
         everyMs: 1_000,
         run: async () => {
           running++;
           most = Math.max(most, running);
-          await sleep(2_500);
+          await released;
           running--;
           runs++;
         },
       };
-      const one = await startJobs([job], quiet, { database, timing: FAST });
-      const two = await startJobs([job], quiet, { database, timing: FAST });
+      const clock = new TestClock(Math.ceil(Date.now() / 1_000) * 1_000);
+      const one = await startJobs([job], quiet, { database, timing: CLOCKED, clock });
+      const two = await startJobs([job], quiet, { database, timing: CLOCKED, clock });
+      const states = async () =>
+        (
+          (await database.db.execute(
+            sql`select state::text as state, count(*)::int as n from pgboss.job where name = 'test-slow-every-1s' group by 1 order by 1`,
+          )) as unknown as { rows: { state: string; n: number }[] }
+        ).rows;
       try {
-        await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(3), { timeout: 30_000, interval: 100 });
+        await clock.tick(0);
+        await vi.waitFor(() => expect(running).toBe(1), { timeout: 20_000, interval: 20 });
+        // The first run outlasts three more periods, whose runs both instances poll for meanwhile.
+        await clock.tick(3_000);
+        expect(await states()).toEqual([
+          { state: 'active', n: 1 },
+          { state: 'created', n: 3 },
+        ]);
+        release();
+        await vi.waitFor(
+          async () => {
+            await clock.tick(500);
+            expect(runs).toBeGreaterThanOrEqual(3);
+          },
+          { timeout: 30_000, interval: 20 },
+        );
       } finally {
         await one.stop();
         await two.stop();
@@ -275,15 +349,10 @@ describe.runIf(pgUrl)('N-05 jobs on PostgreSQL', () => {
     async () => {
       const database = await createTestDatabase();
       try {
-        const { smtp, stop } = await killMidSend({ DATABASE_URL: database.url ?? '' });
-        try {
-          const rows = await database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
-          expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
-          expect(rows.every((r) => r.sentAt instanceof Date)).toBe(true);
-        } finally {
-          await stop();
-          await smtp.close();
-        }
+        await killMidSend({ DATABASE_URL: database.url ?? '' });
+        const rows = await database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+        expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
+        expect(rows.every((r) => r.sentAt instanceof Date)).toBe(true);
       } finally {
         await database.drop();
       }
@@ -298,9 +367,7 @@ describe.skipIf(pgUrl)('N-05 jobs on PGlite survive a crash', () => {
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'vonk-jobs-'));
       try {
-        const { smtp, stop } = await killMidSend({ DATA_DIR: dataDir });
-        await stop();
-        await smtp.close();
+        await killMidSend({ DATA_DIR: dataDir });
         const database = await openDatabase({ dataDir });
         try {
           const rows = await database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
@@ -319,7 +386,7 @@ describe.skipIf(pgUrl)('N-05 jobs on PGlite survive a crash', () => {
 /**
  * Runs the outbox sender in a child process on five queued mails; SMTP never answers the third one's
  * first try, and the child is killed (SIGKILL) while it waits. A second child on the same database
- * must send the rest, the third one included, and nothing twice.
+ * must send the rest, the third one included, and nothing twice. Ends with the second child stopped.
  */
 async function killMidSend(env: Record<string, string>) {
   const smtp = await startSmtpServer((subject, attempt) =>
@@ -343,25 +410,17 @@ async function killMidSend(env: Record<string, string>) {
       timeout: 90_000,
       interval: 250,
     });
-    // Time for a doubled send to show.
-    await sleep(2000);
+    // A doubled send would be one still running: the child's graceful stop waits for it.
+    child.kill('SIGTERM');
+    await exited(child);
     for (let i = 1; i <= 5; i++)
       expect(
         smtp.accepted.filter((m) => m.subject === `mail ${i}`),
         `mail ${i}`,
       ).toHaveLength(1);
     expect(smtp.attempts.get('mail 3')).toBe(2);
-  } catch (err) {
+  } finally {
     child.kill('SIGKILL');
     await smtp.close();
-    throw err;
   }
-  const last = child;
-  return {
-    smtp,
-    stop: async () => {
-      last.kill('SIGTERM');
-      await exited(last);
-    },
-  };
 }

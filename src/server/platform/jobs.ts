@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db as BossDb, type ConstructorOptions, fromPglite, PgBoss } from 'pg-boss';
+import {
+  type Db as BossDb,
+  type Clock,
+  type ConstructorOptions,
+  fromPglite,
+  PgBoss,
+  systemClock,
+} from 'pg-boss';
 import type { Database } from '../db/client.ts';
 
 /**
@@ -100,8 +107,9 @@ export function pgliteForBoss(client: PGlite): BossDb {
   };
 }
 
-function bossOptions(database: Database, timing: JobTiming): ConstructorOptions {
+function bossOptions(database: Database, timing: JobTiming, clock: Clock): ConstructorOptions {
   const common: ConstructorOptions = {
+    clock,
     schedule: false, // periods are throttle slots (below), not cron rows
     superviseIntervalSeconds: timing.superviseIntervalSeconds,
     monitorIntervalSeconds: timing.superviseIntervalSeconds,
@@ -125,14 +133,22 @@ function bossOptions(database: Database, timing: JobTiming): ConstructorOptions 
  * Starts pg-boss on the app's database and runs the periodic jobs and queue workers through it.
  * Every instance ticks each job's schedule; pg-boss files the run in the period's throttle slot, whose
  * unique index admits one job per slot, so with any number of instances a job runs once per period.
+ * `clock` is the time and timers of the schedule and of pg-boss (the system clock; a test passes
+ * pg-boss's TestClock, which also sets the database's idea of now for pg-boss's statements).
  */
 export async function startJobs(
   jobs: Job[],
   log: FastifyBaseLogger,
-  deps: { database: Database; workers?: QueueWorker<never>[]; timing?: Partial<JobTiming> },
+  deps: {
+    database: Database;
+    workers?: QueueWorker<never>[];
+    timing?: Partial<JobTiming>;
+    clock?: Clock;
+  },
 ): Promise<JobRunner> {
   const timing = { ...DEFAULT_TIMING, ...deps.timing };
-  const boss = new PgBoss(bossOptions(deps.database, timing));
+  const clock = deps.clock ?? systemClock;
+  const boss = new PgBoss(bossOptions(deps.database, timing, clock));
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
   await boss.start();
@@ -163,7 +179,7 @@ export async function startJobs(
         ]
       : [];
   try {
-    return await runJobs(boss, [...jobs, ...own], log, deps.workers ?? [], timing);
+    return await runJobs(boss, [...jobs, ...own], log, deps.workers ?? [], timing, clock);
   } catch (err) {
     await boss.stop({ graceful: false, close: true }).catch(() => {});
     throw err;
@@ -176,6 +192,7 @@ async function runJobs(
   log: FastifyBaseLogger,
   workers: QueueWorker<never>[],
   timing: JobTiming,
+  clock: Clock,
 ): Promise<JobRunner> {
   const enqueue: JobContext['enqueue'] = async (queue, data, key) => {
     await boss.send(queue, data, key ? { id: jobIdFor(queue, key) } : {});
@@ -208,7 +225,7 @@ async function runJobs(
     await boss.updateQueue(job.name, options);
     await boss.work(job.name, workOptions, async ([j]) => {
       try {
-        const result = await job.run(new Date(), { enqueue });
+        const result = await job.run(new Date(clock.now()), { enqueue });
         log.debug({ job: job.name, result }, 'job done');
         return result;
       } catch (err) {
@@ -237,7 +254,9 @@ async function runJobs(
     });
   }
 
-  const timers: NodeJS.Timeout[] = [];
+  const timers: unknown[] = [];
+  // The system clock's timers must not keep the process alive.
+  const unref = (timer: unknown) => (timer as { unref?: () => void }).unref?.();
   let stopped = false;
   for (const job of jobs) {
     const slotSeconds = Math.max(1, Math.round(job.everyMs / 1000));
@@ -248,13 +267,13 @@ async function runJobs(
         .catch((err) => log.warn({ err, job: job.name }, 'job not scheduled'));
     };
     // Ticking twice per period (at least once a minute) finds every slot, whatever the timers' drift.
-    const first = setTimeout(() => {
+    const first = clock.setTimeout(() => {
       tick();
-      const every = setInterval(tick, Math.min(Math.max(job.everyMs / 2, 500), 60_000));
-      every.unref();
+      const every = clock.setInterval(tick, Math.min(Math.max(job.everyMs / 2, 500), 60_000));
+      unref(every);
       timers.push(every);
     }, timing.firstTickMs);
-    first.unref();
+    unref(first);
     timers.push(first);
   }
 
@@ -263,7 +282,7 @@ async function runJobs(
     enqueue,
     async stop(timeoutMs = 8_000) {
       stopped = true;
-      for (const t of timers) clearTimeout(t);
+      for (const t of timers) clock.clearTimeout(t);
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
   };

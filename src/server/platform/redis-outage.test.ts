@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   clientId,
   connectSocket,
@@ -56,12 +56,12 @@ async function withinSeconds<T>(seconds: number, work: Promise<T>): Promise<T> {
 }
 
 async function until(check: () => Promise<boolean>, seconds: number) {
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('condition not met in time');
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('condition not met in time');
+    },
+    { timeout: seconds * 1000, interval: 50 },
+  );
 }
 
 describe.runIf(process.env.TEST_REDIS_URL && haveRedisServer)('issue 10 item 2: Redis outages', () => {

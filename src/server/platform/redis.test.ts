@@ -101,8 +101,11 @@ describe.runIf(url)('with Redis', () => {
       await vi.waitFor(async () => expect(await b.app.presence.isOnline(member.id)).toBe(true));
       tab1.socket.close();
       await tab1.waitClose();
-      // One tab is still open.
-      await new Promise((r) => setTimeout(r, 100));
+      // Once instance a has seen the tab's connection close (it holds only the other tab's), one tab is
+      // still open.
+      const connections = () =>
+        new Promise<number>((ok, fail) => a.app.server.getConnections((err, n) => (err ? fail(err) : ok(n))));
+      await vi.waitFor(async () => expect(await connections()).toBe(1));
       expect(await b.app.presence.isOnline(member.id)).toBe(true);
       tab2.socket.close();
       await tab2.waitClose();

@@ -209,7 +209,10 @@ export const ZClientFrame = z.discriminatedUnion('type', [
         .max(REALTIME.maxSyncConversations),
     })
     .strict(),
-  /** Keeps proxies from closing an idle socket and lets the client notice a dead one (answer: pong). */
+  /**
+   * Keeps proxies from closing an idle socket and lets the client notice a dead one (answer: pong, once
+   * the frames sent before the ping have been handled, so everything they caused was sent before it).
+   */
   z.object({ type: z.literal('ping') }).strict(),
   /**
    * A text message, as POST /api/chats/:id/messages sends it (C-12: same client id, same rules, same

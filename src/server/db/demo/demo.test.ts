@@ -35,12 +35,9 @@ const oneOf = (values: readonly string[]) => (v: string | null) => v !== null &&
 
 describe('demo members', () => {
   let database: Database & { drop(): Promise<void> };
-  let seconds: number;
   beforeAll(async () => {
     database = await createTestDatabase();
-    const started = performance.now();
     await seedDemo(database.db, { withDemoMember: false, members: 200 });
-    seconds = (performance.now() - started) / 1000;
   });
   afterAll(() => database.drop());
 
@@ -51,7 +48,6 @@ describe('demo members', () => {
       .innerJoin(users, eq(users.id, profiles.userId))
       .where(eq(profiles.fictional, true));
     expect(rows).toHaveLength(200);
-    expect(seconds).toBeLessThan(10);
     const today = new Date();
     for (const { profile: p, user: u } of rows) {
       const where = `${u.email} (${p.name})`;
@@ -169,11 +165,8 @@ describe('demo members', () => {
 
 describe('demo portraits', () => {
   it('M-03 a demo key renders to a WebP of the right size, the same every time', async () => {
-    await renderDemoPortrait('demo-1-1-0123456789abcdef0123456789abcdef.webp'); // loads DiceBear
-    const started = performance.now();
+    // Its speed: npm run bench, timings.demo.portrait.
     const main = await renderDemoPortrait('demo-7-2-0123456789abcdef0123456789abcdef.webp');
-    const ms = performance.now() - started;
-    expect(ms).toBeLessThan(1000);
     expect(await sharp(main as Buffer).metadata()).toMatchObject({ format: 'webp', width: 600, height: 800 });
     const thumb = await renderDemoPortrait('demo-7-2-0123456789abcdef0123456789abcdef_t.webp');
     expect(await sharp(thumb as Buffer).metadata()).toMatchObject({
@@ -225,7 +218,7 @@ describe('demo member data', () => {
   });
 });
 
-describe('demo seeding speed', () => {
+describe("demo seeding at the server's size", () => {
   let database: Database & { drop(): Promise<void> };
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -233,13 +226,9 @@ describe('demo seeding speed', () => {
   });
   afterAll(() => database.drop());
 
-  it('M-01 seeds 2000 members in well under 10 s', async () => {
-    const started = performance.now();
+  it('M-01 seeds 2000 listed members (its speed: npm run bench, timings.demo)', async () => {
     const { added } = await seedDemoMembers(database.db, { count: 2000 });
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`seeded ${added} demo members in ${seconds.toFixed(2)} s`);
     expect(added).toBe(2000);
-    expect(seconds).toBeLessThan(10);
     const listed = await database.db
       .select({ id: profiles.userId })
       .from(profiles)

@@ -95,6 +95,25 @@ export function listen(socket: WebSocket) {
   return {
     events,
     closed: () => closed,
+    /**
+     * The sentinel for "nothing else arrived": a ping, answered once the frames sent before it are
+     * handled, and its pong. Whatever the server sent this socket before that is in `events` then
+     * (the sentinel's own pong is not).
+     */
+    caughtUp(ms = 3000): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no pong within ${ms} ms`)), ms);
+        waiters.push({
+          match: (e) => e.type === 'pong',
+          resolve: (e) => {
+            events.splice(events.lastIndexOf(e), 1);
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+        socket.send(JSON.stringify({ type: 'ping' }));
+      });
+    },
     waitClose: (ms = 3000) =>
       Promise.race([
         closedPromise,
@@ -144,6 +163,28 @@ export async function connectSocket(
   });
   await listener.next('hello');
   return { socket, ...listener };
+}
+
+/**
+ * Waits until what `app` publishes on its bus reaches a member's socket, on this or another instance (a
+ * Redis bus subscribes and connects in the background): publishes a `counts` hint until one arrives.
+ */
+export async function waitForBus(
+  app: FastifyInstance,
+  memberId: number,
+  socket: Awaited<ReturnType<typeof connectSocket>>,
+  ms = 30_000,
+) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    app.bus.publishToMember(memberId, { type: 'counts' });
+    try {
+      await socket.next('counts', () => true, 250);
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+  }
 }
 
 /** A text `send` frame over a member's socket (C-12), as the web app sends when its socket is open. */

@@ -21,9 +21,15 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-const beat = async () => {
+type Live = Awaited<ReturnType<typeof connectSocket>>;
+
+/** One heartbeat; then each `live` socket has had the server's ping, and the server its pong. */
+const beat = async (...live: Live[]) => {
+  const pinged = live.map((s) => new Promise((ok) => s.socket.once('ping', ok)));
   vi.advanceTimersByTime(REALTIME.heartbeatMs);
-  await new Promise((r) => setTimeout(r, 300));
+  await Promise.all(pinged);
+  // The client's automatic pong went out before this frame: once its answer is back, the server has it.
+  await Promise.all(live.map((s) => s.caughtUp()));
 };
 
 describe('P-15 heartbeats', () => {
@@ -33,8 +39,8 @@ describe('P-15 heartbeats', () => {
     const dead = new WebSocket(`${base}${REALTIME.path}`, { headers: { cookie: m.cookie }, autoPong: false });
     const deadClosed = new Promise<number>((ok) => dead.on('close', (code) => ok(code)));
     await new Promise((ok) => dead.once('open', ok));
-    await beat();
-    await beat();
+    await beat(alive);
+    await beat(alive);
     expect(await deadClosed).toBe(1006);
     expect(alive.closed()).toBeNull();
     alive.socket.close();

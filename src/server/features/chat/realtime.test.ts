@@ -21,7 +21,6 @@ const connect = (m: TestMember | null, headers: Record<string, string> = {}) =>
   connectSocket(base, m ? m.cookie : null, headers);
 
 const frame = (socket: WebSocket, value: unknown) => socket.send(JSON.stringify(value));
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('P-15 the real-time channel', () => {
   it('P-15 only a logged-in member from this site gets a socket; hello carries the protocol version', async () => {
@@ -53,7 +52,7 @@ describe('P-15 the real-time channel', () => {
       client_id: sent.json().message.client_id,
     });
     expect(await sa.next('credits')).toMatchObject({ credits: 9 });
-    await pause(100);
+    await Promise.all([sb.caughtUp(), sx.caughtUp()]);
     // The unread total came with the message: no counts event besides it.
     expect(sb.events.filter((e) => e.type === 'counts')).toEqual([]);
     expect(sx.events.filter((e) => e.type !== 'hello')).toEqual([]);
@@ -70,7 +69,7 @@ describe('P-15 the real-time channel', () => {
     expect(await sb.next('counts')).toEqual({ type: 'counts' });
     expect((await like(b, a)).json()).toMatchObject({ liked: true, match: true });
     expect(await sa.next('counts')).toEqual({ type: 'counts' });
-    await pause(100);
+    await sx.caughtUp();
     expect(sx.events.filter((e) => e.type !== 'hello')).toEqual([]);
     for (const s of [sa, sb, sx]) s.socket.close();
   });
@@ -91,7 +90,9 @@ describe('P-15 the real-time channel', () => {
     frame(sx.socket, { type: 'read', conversation_id: id, seq: 1 });
     frame(sx.socket, { type: 'sync', conversations: [{ conversation_id: id, after_seq: 0 }] });
     expect(await sx.next('sync')).toEqual({ type: 'sync', conversations: [] });
-    await pause(100);
+    // The stranger's frames are handled once its pong is back; then whatever they caused was sent.
+    await sx.caughtUp();
+    await Promise.all([sa.caughtUp(), sb.caughtUp()]);
     expect(
       sa.events.filter((e) => e.type === 'typing' || (e.type === 'read' && e.reader_id === stranger.id)),
     ).toEqual([]);
@@ -108,10 +109,9 @@ describe('P-15 the real-time channel', () => {
       frame(tab1.socket, { type: 'typing', conversation_id: id, typing: i % 2 === 0 });
       frame(tab2.socket, { type: 'typing', conversation_id: id, typing: i % 2 === 0 });
     }
-    frame(tab1.socket, { type: 'ping' });
-    frame(tab2.socket, { type: 'ping' });
-    await Promise.all([tab1.next('pong'), tab2.next('pong')]);
-    await pause(200);
+    // Both tabs' frames handled, then every typing event they caused has reached b's socket.
+    await Promise.all([tab1.caughtUp(), tab2.caughtUp()]);
+    await sb.caughtUp();
     expect(sb.events.filter((e) => e.type === 'typing')).toHaveLength(REALTIME.typingPer10s);
     for (const s of [tab1, tab2, sb]) s.socket.close();
   });
@@ -255,7 +255,7 @@ describe('C-12 sending over the socket', () => {
     expect((await sb.next('message')).message).toMatchObject({ body: 'Over de socket', mine: false });
     // The same client id again (a resend after a lost ack): the stored message, nothing booked twice.
     send(sa.socket, id, 'ws-send-0001', 'Over de socket');
-    await pause(200);
+    await sa.caughtUp();
     const acks = sa.events.filter((e) => e.type === 'ack');
     expect(acks).toHaveLength(2);
     expect(acks[1]).toMatchObject({ response: { duplicate: true, credits: balance, message: { seq: 1 } } });
@@ -281,7 +281,7 @@ describe('C-12 sending over the socket', () => {
     expect(await tab2.next('message')).toMatchObject({ message: { body: 'Vanaf tab 1', mine: true } });
     expect(await tab2.next('credits')).toMatchObject({ credits: ack.response.credits });
     expect(await sb.next('message')).toMatchObject({ message: { body: 'Vanaf tab 1', mine: false } });
-    await pause(100);
+    await tab1.caughtUp();
     expect(tab1.events.map((e) => e.type).filter((type) => type !== 'hello')).toEqual(['ack']);
     for (const s of [tab1, tab2, sb]) s.socket.close();
   });

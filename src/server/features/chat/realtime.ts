@@ -46,6 +46,8 @@ interface Connection {
    * sequence asked), answered together once it ends. Null while no sync runs.
    */
   syncPending: Map<number, number> | null;
+  /** Settles once every frame received so far has been handled (a pong waits for it). */
+  handled: Promise<unknown>;
 }
 
 /** How long a session's standing (session alive, member not banned) is trusted before it is read again. */
@@ -362,6 +364,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         frames: 0,
         conversations: new Map(),
         syncPending: null,
+        handled: Promise.resolve(),
       };
       const version = Number((req.query as { v?: string }).v ?? REALTIME.version);
       if (version !== REALTIME.version) {
@@ -380,9 +383,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         if (hub.remove(conn)) app.presence.left(conn.user.id);
       });
       socket.on('message', (data: Buffer, isBinary: boolean) => {
-        void onFrame(conn, data, isBinary).catch((err) => {
+        const before = conn.handled;
+        const handled = onFrame(conn, data, isBinary, before).catch((err) => {
           req.log.warn({ err }, 'realtime frame failed');
         });
+        conn.handled = Promise.all([before, handled]);
       });
       send(conn, {
         type: 'hello',
@@ -403,7 +408,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     return ofSession >= REALTIME.socketsPerSession;
   }
 
-  async function onFrame(conn: Connection, data: Buffer, isBinary: boolean) {
+  /** `before` settles once the frames received before this one have been handled. */
+  async function onFrame(conn: Connection, data: Buffer, isBinary: boolean, before: Promise<unknown>) {
     conn.alive = true;
     if (++conn.frames > frameLimit) {
       conn.socket.close(CLOSE_CODES.rateLimited, 'too many frames');
@@ -429,6 +435,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       return;
     }
     if (frame.type === 'ping') {
+      // After every frame sent before it has been handled: a pong says all their answers are out.
+      await before;
       send(conn, { type: 'pong', time: Date.now() });
       return;
     }

@@ -20,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const connect = (m: TestMember) => connectSocket(base, m.cookie);
 const like = (from: TestMember, to: TestMember) => api(t.app, from, 'POST', `/api/members/${to.id}/like`);
 
@@ -94,7 +93,7 @@ describe('D-04 P-15 like and match events on the real-time channel', () => {
 
     // Liking again changes nothing and announces nothing new.
     await like(a, b);
-    await pause(150);
+    await Promise.all([sb.caughtUp(), sx.caughtUp()]);
     expect(sb.events.filter((e) => e.type === 'like')).toHaveLength(1);
     expect(sx.events.filter((e) => e.type !== 'hello')).toEqual([]);
     for (const s of [sa, sb, sx]) s.socket.close();
@@ -107,7 +106,7 @@ describe('D-04 P-15 like and match events on the real-time channel', () => {
     await t.app.db.insert(blocks).values({ blockerId: d.id, blockedId: c.id });
     expect((await like(c, d)).statusCode).toBe(404);
     expect((await like(d, c)).statusCode).toBe(409);
-    await pause(150);
+    await Promise.all([sc.caughtUp(), sd.caughtUp()]);
     expect(sc.events.filter((e) => e.type !== 'hello')).toEqual([]);
     expect(sd.events.filter((e) => e.type !== 'hello')).toEqual([]);
     for (const s of [sc, sd]) s.socket.close();
@@ -119,7 +118,7 @@ describe('D-04 P-15 like and match events on the real-time channel', () => {
     const se = await connect(e);
     expect((await like(hidden, e)).statusCode).toBe(200);
     expect(await se.next('counts')).toEqual({ type: 'counts' });
-    await pause(150);
+    await se.caughtUp();
     expect(se.events.filter((x) => x.type === 'like' || x.type === 'match')).toEqual([]);
     se.socket.close();
   });
@@ -136,7 +135,7 @@ describe('D-04 P-15 like and match events on the real-time channel', () => {
     const toggles = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? unlike() : like(x, y))));
     expect(toggles.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect((await like(x, y)).json()).toEqual({ liked: true, match: false });
-    await pause(150);
+    await sy.caughtUp();
     const notes = await t.app.db.select().from(notifications).where(eq(notifications.userId, y.id));
     expect(notes.map((n) => [n.kind, n.actorId])).toEqual([['like', x.id]]);
     expect(sy.events.filter((e) => e.type === 'like')).toHaveLength(1);

@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { pushSubscriptions } from '../../db/schema.ts';
+import { notificationDeliveries, pushSubscriptions } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { api, connectSocket, listenOn, openChat, sendText } from '../chat/chat-test-kit.ts';
@@ -127,13 +127,11 @@ function decrypt(body: Buffer, keys: ReturnType<typeof browserKeys>): unknown {
   return JSON.parse(plain.subarray(0, end).toString('utf8'));
 }
 
-async function waitFor(path: string, count = 1, ms = 5000): Promise<Received[]> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const got = received.filter((r) => r.path === path);
-    if (got.length >= count || Date.now() > until) return got;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** The pushes the test push service got on a path, once there are at least `count`. */
+async function waitFor(path: string, count = 1): Promise<Received[]> {
+  const got = () => received.filter((r) => r.path === path);
+  await vi.waitFor(() => expect(got().length).toBeGreaterThanOrEqual(count), { timeout: 5000, interval: 20 });
+  return got();
 }
 
 const paid = () => buildMember(t.app.db, { paidUser: true, credits: 500, language: 'nl' });
@@ -168,14 +166,23 @@ describe('N-02 web push through a loopback push service', () => {
     await subscribeDevice(b, '/push/online');
     const socket = await connectSocket(await listenOn(t.app), b.cookie);
     const conv = await openChat(t.app, a, b);
-    await sendText(t.app, a, conv, 'hallo');
-    expect(await waitFor('/push/online', 1, 800)).toHaveLength(0);
+    const online = (await sendText(t.app, a, conv, 'hallo')).json().message.id;
     // With the tab closed, the next message is pushed.
     socket.socket.close();
     await socket.waitClose();
-    await new Promise((r) => setTimeout(r, 50));
-    await sendText(t.app, a, conv, 'nog een');
+    await vi.waitFor(async () => expect(await t.app.presence.isOnline(b.id)).toBe(false), {
+      timeout: 5000,
+      interval: 20,
+    });
+    const offline = (await sendText(t.app, a, conv, 'nog een')).json().message.id;
+    // The sentinel: the later message's push is out; the earlier one's, dispatched first, was never claimed.
     expect(await waitFor('/push/online', 1)).toHaveLength(1);
+    const claimed = await t.app.db
+      .select({ key: notificationDeliveries.key })
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.userId, b.id));
+    expect(claimed.map((d) => d.key)).toEqual([`push:msg:${offline}`]);
+    expect(online).not.toBe(offline);
   });
 
   it('N-02 a like is pushed and opens the likes page', async () => {
@@ -198,13 +205,13 @@ describe('N-02 web push through a loopback push service', () => {
     const conv = await openChat(t.app, a, b);
     await sendText(t.app, a, conv, 'hallo');
     expect(await waitFor('/push/gone')).toHaveLength(1);
-    const until = Date.now() + 3000;
-    let rows = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, b.id));
-    while (rows.length > 0 && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 50));
-      rows = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, b.id));
-    }
-    expect(rows).toHaveLength(0);
+    await vi.waitFor(
+      async () =>
+        expect(
+          await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, b.id)),
+        ).toHaveLength(0),
+      { timeout: 3000, interval: 20 },
+    );
   });
 
   it('N-02 the loopback knob is refused in production, and off by default', () => {
