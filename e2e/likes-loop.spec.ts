@@ -23,7 +23,12 @@ const POPUP_SINCE = /\/api\/notifications\/popup\?after=/;
  * opens from (D-04): its answer has none, so no modal can come of it.
  */
 async function reloadWithoutPopup(page: Page) {
-  const asked = page.waitForResponse(POPUP_SINCE);
+  // Only the reloaded page's question counts (the old one may be asking at that moment too).
+  let reloaded = false;
+  page.once('framenavigated', () => {
+    reloaded = true;
+  });
+  const asked = page.waitForResponse((r) => reloaded && POPUP_SINCE.test(r.url()));
   await page.reload();
   const answer = (await (await asked).json()) as { popup?: unknown };
   expect(answer.popup ?? null).toBeNull();
@@ -230,6 +235,8 @@ test.describe('likes loop', () => {
     page,
     browser,
   }) => {
+    // Twelve full-page screenshots at two widths and two live modals: more than a one-page journey.
+    test.setTimeout(120_000);
     await ownAddress(page.context());
     await skipEntryWarning(page);
     await fastRefresh(page);
@@ -279,7 +286,11 @@ test.describe('likes loop', () => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       // The page knows what it has seen once it asks for what came since: the like comes after that.
-      const listening = page.waitForResponse(POPUP_SINCE);
+      let opened = false;
+      page.once('framenavigated', () => {
+        opened = true;
+      });
+      const listening = page.waitForResponse((r) => opened && POPUP_SINCE.test(r.url()));
       await page.goto('/likes');
       await expect(page.locator('h1')).toBeVisible();
       await listening;
