@@ -64,9 +64,9 @@ export default defineConfig({
       TRUST_PROXY: 'loopback',
       // The bounce endpoint's shared secret (e2e/notify.spec.ts reports a bounce with it).
       MAIL_EVENTS_SECRET: 'e2e-mail-events-secret-0123456789',
-      // A quarter of the usual demo population starts faster and is still enough for paging and similar
-      // members (D-01: two pages of women in the Netherlands, 48 similar ones in Zeeland's wider region).
-      SEED_DEMO_MEMBERS: '500',
+      // Fewer than the usual 2,000 demo members, still enough for D-01's similar members: more than 48
+      // women in the Netherlands aged 25-35 outside Zeeland (about 58 of 1,500; 500 gave 23).
+      SEED_DEMO_MEMBERS: '1500',
     },
     stdout: 'pipe',
   },

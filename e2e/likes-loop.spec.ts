@@ -298,8 +298,15 @@ test.describe('likes loop', () => {
       else await page.request.post(`/api/members/${fan.id}/like`);
       const modal = page.getByTestId('match-modal');
       await expect(modal).toBeVisible();
-      // Settled for the screenshot: its opening animation has finished.
-      await modal.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+      // Settled for the screenshot: its opening animations have finished (endless ones never do).
+      await modal.evaluate((el) =>
+        Promise.all(
+          el
+            .getAnimations({ subtree: true })
+            .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+            .map((a) => a.finished),
+        ),
+      );
       await page.screenshot({ path: `${shots}/${width === 390 ? 'like' : 'match'}-modal-${width}.png` });
       await expectNoAxeViolations(page);
       await modal.click({ position: { x: 10, y: 10 } });
