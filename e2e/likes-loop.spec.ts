@@ -431,7 +431,8 @@ test.describe('likes loop', () => {
       const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       return button.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), at);
     };
-    expect(await onTop()).toBe(true);
+    // Once the modal has settled (it may still be sliding in when it first shows).
+    await expect.poll(onTop).toBe(true);
     await expectNoAxeViolations(page);
     const href = await button.getAttribute('href');
     expect(href).toMatch(/^\/members\/\d+$/);
