@@ -25,6 +25,8 @@ process.env.E2E_DATA_DIR = dataDir;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
+  // Two workers beat one on this 2-core machine (issue 20: site, mobile-details and likes-loop, 33 tests:
+  // 136 s with two, 163 s with one, at a load average of about 5 from other work).
   workers: process.env.CI ? 2 : undefined,
   // One retry on CI: a flaky journey is still reported (as flaky) and gets fixed, but it does not sink
   // the whole submission. Locally there is none, so flakes show up while working.
