@@ -1,11 +1,10 @@
-import { expect, expectNoAxeViolations, skipEntryWarning, test } from './fixtures.ts';
+import { expect, skipEntryWarning, test } from './fixtures.ts';
 import { createMember, otherPerson, ownAddress } from './members.ts';
 
 test('M-06 block a member from their profile, find them under settings and unblock them there', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   await ownAddress(page.context());
   await skipEntryWarning(page);
 
@@ -41,7 +40,6 @@ test('M-06 block a member from their profile, find them under settings and unblo
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('link')).toHaveText(new RegExp(`${target.name}, 30`));
     await expect(section.getByTestId('blocks-empty')).toHaveCount(0);
-    await expectNoAxeViolations(page);
     // To the profile and back, in the app: the profile page is now in the query cache, still blocked.
     await row.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/members/${target.id}$`));

@@ -46,8 +46,9 @@ test.describe('P-01 first load', () => {
     expect(sheets.length).toBeGreaterThan(0);
     for (const sheet of sheets) expect(sheet).toContain('media="not all"');
     expect(html).toMatch(/<link rel="preload" as="style"[^>]*\.css"/);
-    // While the stylesheet is held the app has not replaced the shell with unstyled content.
-    await page.waitForTimeout(1500);
+    // While the stylesheet is held the app has not replaced the shell with unstyled content: its code runs
+    // and waits for the sheet (it adds a stylesheet link of its own to hear when the held one arrives).
+    await expect(page.locator('link[data-app-css] + link[rel="stylesheet"]')).toHaveCount(1);
     await expect(page.locator('.vs-bar')).toBeVisible();
     await expect(page.locator('[data-layout]')).toHaveCount(0);
     releaseCss();

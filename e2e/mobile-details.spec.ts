@@ -69,7 +69,8 @@ test.describe('mobile details (issue 11 item 7)', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await page.goto('/members?page=2');
     await expect(page.getByTestId('member-card').first()).toBeVisible();
-    await page.waitForTimeout(300);
+    // Settled: no request of the page is still out that could move it once answered.
+    await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 

@@ -7,7 +7,6 @@ test.describe('notifications', () => {
   test('L-05 N-02 the push-enable alert, granting permission, a push shown by the service worker and its click opening the chat', async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
     const ctxA = await otherPerson(browser);
     const ctxB = await otherPerson(browser);
     const a = await createMember(ctxA, { activate: true });

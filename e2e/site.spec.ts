@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
+import { expect, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
 
 test.describe('visitor basics', () => {
   test('P-01 P-02 the home page shows the site of the domain, with title and footer', async ({ page }) => {
@@ -117,7 +117,11 @@ test.describe('static pages and errors', () => {
       });
       await expect.poll(() => loads).toBe(1);
       await expect(page.getByRole('heading', { name: /fout opgetreden/ })).toBeVisible();
-      await page.waitForTimeout(500);
+      // The error page decides in an effect after it has painted; two frames later that has run (a reload
+      // would have replaced this page and its evaluate).
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
       expect(loads, 'only one reload within a minute').toBe(1);
     });
   });
@@ -197,39 +201,55 @@ test.describe('app shell', () => {
     await expect(page.getByText('Je bent offline')).toBeHidden();
   });
 
-  test('P-11 the loading bar shows for a slow page change, not for the first load or the footer', async ({
-    page,
-  }) => {
-    await skipEntryWarning(page);
-    // Counts every appearance of the bar, however short.
-    await page.addInitScript(() => {
-      const w = window as unknown as { barSeen: number };
-      w.barSeen = 0;
-      new MutationObserver(() => {
-        if (document.querySelector('[data-testid="loading-bar"]')) w.barSeen++;
-      }).observe(document, { subtree: true, childList: true });
-    });
-    const slow = (ms: number) => async (route: import('@playwright/test').Route) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      await route.continue();
-    };
-    // The first page's own answer and the footer's arrive late: the shell and skeletons show that.
-    await page.route('**/api/showcase', slow(800));
-    await page.route('**/api/company', slow(800));
-    await page.goto('/');
-    await expect(page.getByTestId('company-address')).toContainText('Vonk Media B.V.');
-    await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { barSeen: number }).barSeen)).toBe(0);
+  test.describe(() => {
+    // The held answers must pass this page's routes: a service worker's fetches would not (it starts
+    // 5 s after the load, which a busy machine reaches within this test).
+    test.use({ serviceWorkers: 'block' });
+    test('P-11 the loading bar shows for a slow page change, not for the first load or the footer', async ({
+      page,
+    }) => {
+      await skipEntryWarning(page);
+      // Counts every appearance of the bar, however short.
+      await page.addInitScript(() => {
+        const w = window as unknown as { barSeen: number };
+        w.barSeen = 0;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="loading-bar"]')) w.barSeen++;
+        }).observe(document, { subtree: true, childList: true });
+      });
+      const slow = (ms: number) => async (route: import('@playwright/test').Route) => {
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        await route.continue();
+      };
+      // The first page's own answer and the footer's arrive late: the shell and skeletons show that.
+      await page.route('**/api/showcase', slow(800));
+      await page.route('**/api/company', slow(800));
+      await page.goto('/');
+      await expect(page.getByTestId('company-address')).toContainText('Vonk Media B.V.');
+      // Both late answers are in (the footer's above, the showcase's here) and the bar never showed.
+      await expect(page.getByTestId('online-strip').getByTestId('member-card').first()).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { barSeen: number }).barSeen)).toBe(0);
 
-    // A page change whose answer is slow shows the bar until the answer is there.
-    await page.route(/\/api\/members\?/, slow(1500));
-    await page
-      .getByRole('link', { name: /Bekijk alle leden/ })
-      .first()
-      .click();
-    await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-phase', 'running');
-    await expect(page.getByTestId('member-card').first()).toBeVisible();
-    await expect(page.getByTestId('loading-bar')).toHaveCount(0);
+      // A page change whose answer is slow shows the bar until the answer is there: held until it shows.
+      // (A visitor's search asks /api/members with no query string: the pattern once missed it, so the
+      // answer was slow only on a busy machine and the bar came or not.)
+      let release: () => void = () => {};
+      const barShown = new Promise<void>((done) => {
+        release = done;
+      });
+      await page.route(/\/api\/members(\?|$)/, async (route) => {
+        await barShown;
+        await route.continue();
+      });
+      await page
+        .getByRole('link', { name: /Bekijk alle leden/ })
+        .first()
+        .click();
+      await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-phase', 'running');
+      release();
+      await expect(page.getByTestId('member-card').first()).toBeVisible();
+      await expect(page.getByTestId('loading-bar')).toHaveCount(0);
+    });
   });
 
   test('P-07 sends the page-hidden beacon when the page is hidden', async ({ page, request }) => {
@@ -315,28 +335,5 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText('Je bent offline')).toBeVisible();
     await context.setOffline(false);
-  });
-});
-
-test.describe('accessibility', () => {
-  for (const path of ['/', '/pages/terms', '/lang-config', '/nope-404']) {
-    test(`axe finds nothing on ${path}`, async ({ page }) => {
-      await skipEntryWarning(page);
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
-  }
-
-  test('L-04 axe finds nothing on the entry warning, and the keyboard reaches its buttons', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    const dialog = page.getByRole('dialog', { name: 'Belangrijke informatie' });
-    await expect(dialog).toBeVisible();
-    await expectNoAxeViolations(page);
-    await expect(dialog.getByRole('button', { name: /Ik ben 18\+/ })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
   });
 });

@@ -14,6 +14,14 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('seeds 2,000 demo members unless SEED_DEMO_MEMBERS says how many (e2e uses fewer)', () => {
+    expect(loadConfig({}).seedDemoMembers).toBe(2000);
+    expect(loadConfig({ SEED_DEMO_MEMBERS: '200' }).seedDemoMembers).toBe(200);
+    expect(loadConfig({ SEED_DEMO_MEMBERS: '0' }).seedDemoMembers).toBe(0);
+    expect(() => loadConfig({ SEED_DEMO_MEMBERS: 'veel' })).toThrow(/SEED_DEMO_MEMBERS/);
+    expect(() => loadConfig({ SEED_DEMO_MEMBERS: '-1' })).toThrow(/SEED_DEMO_MEMBERS/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     try {

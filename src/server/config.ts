@@ -23,6 +23,8 @@ const ZEnv = z.object({
   /** Mollie's API base URL; only tests change it (a local fake of Mollie). */
   MOLLIE_API_ENDPOINT: z.url({ protocol: /^https$/ }).optional(),
   SEED_DEMO: bool.optional(),
+  /** How many fictional demo members the demo data has (e2e runs with fewer). */
+  SEED_DEMO_MEMBERS: z.coerce.number().int().min(0).max(50_000).default(2000),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -100,6 +102,8 @@ export interface Config {
   mollieApiKey: string | undefined;
   mollieApiEndpoint: string | undefined;
   seedDemo: boolean;
+  /** Fictional demo members in the demo data. */
+  seedDemoMembers: number;
   /** Proxies whose X-Forwarded-* headers count: none, a hop count, or addresses and networks. */
   trustProxy: TrustProxy;
   /** Bearer token that opens /metrics to other machines (it always answers on loopback). */
@@ -143,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mollieApiKey: e.MOLLIE_API_KEY,
     mollieApiEndpoint: e.MOLLIE_API_ENDPOINT,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    seedDemoMembers: e.SEED_DEMO_MEMBERS,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     mailEventsSecret: e.MAIL_EVENTS_SECRET,

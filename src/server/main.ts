@@ -53,7 +53,10 @@ export async function main() {
   });
   await database.migrate();
   const seeded = config.seedDemo
-    ? await seedDemo(database.db, { withDemoMember: config.env !== 'production', members: 2000 })
+    ? await seedDemo(database.db, {
+        withDemoMember: config.env !== 'production',
+        members: config.seedDemoMembers,
+      })
     : null;
   const redis = config.redisUrl
     ? createRedis(config.redisUrl, () => log ?? { warn: console.warn, info: console.log })

@@ -50,7 +50,7 @@ export function operationsBanner(env: string, metricsToken: string | undefined):
   const lines: string[] = [];
   if (env !== 'production') {
     lines.push(
-      'Developer tools (/dev/mail, /dev/sms, /dev/ban, /dev/unban, /dev/credits) answer only requests from this machine.',
+      'Developer tools (/dev/mail, /dev/sms, /dev/members, /dev/ban, /dev/unban, /dev/credits) answer only requests from this machine.',
     );
   }
   lines.push(
