@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 // - api: the server through app.inject on in-memory PGlite, each file on a copy of one migrated and
 //   seeded database (src/server/test/global-setup.ts).
 // - pg: the suites that behave differently on a PostgreSQL server and Redis (pools and lost connections,
-//   jobs and fan-out across instances, Redis outages, races between connections on sends, wallet,
-//   payments and lockout, query plans) plus one pass of every endpoint (the hostile-input property test),
+//   jobs and fan-out across instances, Redis outages, races between connections on sends, likes, wallet,
+//   payments, direct debit, complaints, push subscriptions, photos and lockout, query plans) plus one pass of every endpoint (the hostile-input property test),
 //   and every `*.pg.test.ts`. Any new race, outage or multi-instance test goes there.
 // `npm run test:unit` runs unit and api; `npm run test:pg` runs pg with TEST_DATABASE_URL and TEST_REDIS_URL.
 
@@ -34,6 +34,11 @@ export const PG_SUITES = [
   'src/server/features/credits/credits.test.ts',
   'src/server/features/credits/direct-debit.test.ts',
   'src/server/features/site/complaints.test.ts',
+  'src/server/features/likes/likes-events.test.ts',
+  'src/server/features/likes/likes-loop.test.ts',
+  'src/server/features/notifications/mail-notices.test.ts',
+  'src/server/features/notifications/push-subscriptions.test.ts',
+  'src/server/features/photos/photos-hardening.test.ts',
   'src/server/features/discovery/search-plan.test.ts',
   'src/server/features/likes/likes-plan.test.ts',
 ];
