@@ -214,6 +214,45 @@ test.describe('chat for credits', () => {
     await expect(page).toHaveURL(new RegExp(`/members/${ids[2]}/chat$`));
   });
 
+  test('C-04 A-02 a member who has not confirmed the e-mail address is asked to, gets the mail again from the refusal, and writes once confirmed', async ({
+    page,
+  }) => {
+    await ownAddress(page.context());
+    await skipEntryWarning(page);
+    const me = await createMember(page.context(), { place, gender: 'male', looking_for: 'female' });
+    const found = await (await page.request.get('/api/members?gender=female')).json();
+    const id = (found.page.results as { id: number }[])[0]?.id;
+    expect(id).toBeGreaterThan(0);
+
+    await page.goto(`/members/${id}/chat`);
+    await expect(page.getByTestId('open-chat-error')).toHaveText(
+      'Bevestig eerst je e-mailadres om een gesprek te beginnen of berichten te sturen. We sturen je de activatiemail graag opnieuw.',
+    );
+    const mailsTo = async () =>
+      (
+        (await (await page.request.get('/dev/mail.json', THIS_MACHINE)).json()) as {
+          to: string;
+          text: string;
+        }[]
+      )
+        .filter((m) => m.to === me.email)
+        .flatMap((m) => m.text.match(/https?:\/\/\S+\/api\/activate\?token=\S+/g) ?? []);
+    const before = (await mailsTo()).length;
+    await page.getByTestId('resend-activation').click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Verstuurd! Kijk ook even in je spam.' }),
+    ).toBeVisible();
+    await expect.poll(async () => (await mailsTo()).length).toBe(before + 1);
+
+    // The newest link (the outbox lists the newest first) confirms the address; the chat now opens.
+    const link = (await mailsTo())[0] as string;
+    const confirmed = await page.request.get(link);
+    expect(confirmed.ok()).toBe(true);
+    expect(confirmed.url()).toMatch(/\/activate\/done/);
+    await page.goto(`/members/${id}/chat`);
+    await expect(page).toHaveURL(/\/chats\/\d+$/);
+  });
+
   test('M-04 C-09 a photo shows to the two members only; a gift from the profile arrives with its image', async ({
     page,
     browser,
