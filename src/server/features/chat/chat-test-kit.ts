@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type WebSocket, WebSocket as WebSocketClient } from 'ws';
 import { REALTIME, type RealtimeEvent } from '../../../shared/contract/realtime.ts';
 import { users } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 import type { TestMember } from '../../test/members.ts';
 
 // Helpers shared by the chat test files (API, sockets, PostgreSQL races).
@@ -190,4 +192,18 @@ export async function waitForBus(
 /** A text `send` frame over a member's socket (C-12), as the web app sends when its socket is open. */
 export function sendOverSocket(socket: WebSocket, conversationId: number, clientId: string, body: string) {
   socket.send(JSON.stringify({ type: 'send', conversation_id: conversationId, client_id: clientId, body }));
+}
+
+/**
+ * The file's test app, listening on a port (for sockets): made before the file's tests, closed after them.
+ * Read `server.t` and `server.base` inside tests and hooks.
+ */
+export function listeningTestApp(): { t: TestApp; base: string } {
+  const server = { t: undefined as unknown as TestApp, base: '' };
+  beforeAll(async () => {
+    server.t = await createTestApp();
+    server.base = await listenOn(server.t.app);
+  });
+  afterAll(() => server.t.close());
+  return server;
 }

@@ -1,39 +1,32 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_ERRORS } from '../../../shared/contract/chat.ts';
 import nl from '../../../shared/i18n/messages/nl.json' with { type: 'json' };
 import { messages, users } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import {
   api,
   clientId,
   connectSocket,
   creditsOf,
-  listenOn,
+  listeningTestApp,
   openChat,
   sendOverSocket,
   sendText,
 } from './chat-test-kit.ts';
 
-let t: TestApp;
-let base = '';
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await listenOn(t.app);
-});
-afterAll(() => t.close());
+const server = listeningTestApp();
 
 const setStatus = (m: TestMember, status: 'confirmed' | 'not_confirmed') =>
-  t.app.db.update(users).set({ status }).where(eq(users.id, m.id));
-const sentBy = (m: TestMember) => t.app.db.select().from(messages).where(eq(messages.senderId, m.id));
+  server.t.app.db.update(users).set({ status }).where(eq(users.id, m.id));
+const sentBy = (m: TestMember) => server.t.app.db.select().from(messages).where(eq(messages.senderId, m.id));
 
 describe('C-10 C-12 a member whose e-mail is unconfirmed starts no conversation and sends nothing (issue 21)', () => {
   it('C-10 C-03 C-09 HTTP: opening a new conversation, a text and a gift are refused with 403 and the localised text; nothing stored or charged', async () => {
-    const a = await buildMember(t.app.db, { paidUser: true, credits: 50 });
-    const b = await buildMember(t.app.db, { paidUser: true });
-    const c = await buildMember(t.app.db, { paidUser: true });
-    const existing = await openChat(t.app, a, b);
+    const a = await buildMember(server.t.app.db, { paidUser: true, credits: 50 });
+    const b = await buildMember(server.t.app.db, { paidUser: true });
+    const c = await buildMember(server.t.app.db, { paidUser: true });
+    const existing = await openChat(server.t.app, a, b);
     await setStatus(a, 'not_confirmed');
     const refused = (res: { statusCode: number; json(): { error: { code: string; message: string } } }) => {
       expect(res.statusCode).toBe(403);
@@ -42,23 +35,26 @@ describe('C-10 C-12 a member whose e-mail is unconfirmed starts no conversation 
         message: nl['chat.sender_unconfirmed'],
       });
     };
-    refused(await api(t.app, a, 'POST', `/api/members/${c.id}/chat`));
-    refused(await sendText(t.app, a, existing, 'hallo'));
+    refused(await api(server.t.app, a, 'POST', `/api/members/${c.id}/chat`));
+    refused(await sendText(server.t.app, a, existing, 'hallo'));
     refused(
-      await api(t.app, a, 'POST', `/api/members/${c.id}/gifts`, { client_id: clientId(), gift_code: 'rose' }),
+      await api(server.t.app, a, 'POST', `/api/members/${c.id}/gifts`, {
+        client_id: clientId(),
+        gift_code: 'rose',
+      }),
     );
     expect(await sentBy(a)).toEqual([]);
-    expect(await creditsOf(t.app, a.id)).toBe(50);
+    expect(await creditsOf(server.t.app, a.id)).toBe(50);
     // An existing conversation still opens (to read it).
-    expect((await api(t.app, a, 'POST', `/api/members/${b.id}/chat`)).statusCode).toBe(200);
+    expect((await api(server.t.app, a, 'POST', `/api/members/${b.id}/chat`)).statusCode).toBe(200);
   });
 
   it('C-12 the socket: a send frame gets a nack with the same refusal; once the e-mail is confirmed the same socket sends', async () => {
-    const a = await buildMember(t.app.db, { paidUser: true, credits: 50 });
-    const b = await buildMember(t.app.db, { paidUser: true });
-    const id = await openChat(t.app, a, b);
+    const a = await buildMember(server.t.app.db, { paidUser: true, credits: 50 });
+    const b = await buildMember(server.t.app.db, { paidUser: true });
+    const id = await openChat(server.t.app, a, b);
     await setStatus(a, 'not_confirmed');
-    const s = await connectSocket(base, a.cookie);
+    const s = await connectSocket(server.base, a.cookie);
     const first = clientId();
     sendOverSocket(s.socket, id, first, 'hallo');
     expect(await s.next('nack', (e) => e.client_id === first)).toMatchObject({

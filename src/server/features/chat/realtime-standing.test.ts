@@ -1,9 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../../shared/contract/realtime.ts';
 import { mailOutbox, messages, users } from '../../db/schema.ts';
 import { createSession, SESSION_COOKIE } from '../../platform/session.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, TEST_PASSWORD, type TestMember } from '../../test/members.ts';
 import { banMember } from '../accounts/account-settings.ts';
 import {
@@ -11,25 +10,19 @@ import {
   clientId,
   connectSocket,
   creditsOf,
-  listenOn,
+  listeningTestApp,
   openChat,
   sendOverSocket,
 } from './chat-test-kit.ts';
 
-let t: TestApp;
-let base = '';
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await listenOn(t.app);
-});
-afterAll(() => t.close());
+const server = listeningTestApp();
 
-const paid = (credits = 100) => buildMember(t.app.db, { paidUser: true, credits });
-const sentBy = (m: TestMember) => t.app.db.select().from(messages).where(eq(messages.senderId, m.id));
+const paid = (credits = 100) => buildMember(server.t.app.db, { paidUser: true, credits });
+const sentBy = (m: TestMember) => server.t.app.db.select().from(messages).where(eq(messages.senderId, m.id));
 
 /** A second session of the same member (another device). */
 async function secondSession(m: TestMember) {
-  const token = await createSession(t.app.db, m.id, 'other device');
+  const token = await createSession(server.t.app.db, m.id, 'other device');
   return { cookie: `${SESSION_COOKIE}=${token}`, cookies: { [SESSION_COOKIE]: token } };
 }
 
@@ -37,41 +30,47 @@ describe('A-10 P-15 an open socket follows the member’s standing (issue 21)', 
   it('A-10 P-15 a ban closes the member’s open sockets at once with 4403; nothing sent after it is stored or charged', async () => {
     const a = await paid(10);
     const b = await paid();
-    await openChat(t.app, a, b);
-    const [one, two] = await Promise.all([connectSocket(base, a.cookie), connectSocket(base, a.cookie)]);
-    const bystander = await connectSocket(base, b.cookie);
-    await banMember(t.app.db, a.id, 'spam', new Date(), t.app.bus);
+    await openChat(server.t.app, a, b);
+    const [one, two] = await Promise.all([
+      connectSocket(server.base, a.cookie),
+      connectSocket(server.base, a.cookie),
+    ]);
+    const bystander = await connectSocket(server.base, b.cookie);
+    await banMember(server.t.app.db, a.id, 'spam', new Date(), server.t.app.bus);
     expect((await one.waitClose()).code).toBe(CLOSE_CODES.banned);
     expect((await two.waitClose()).code).toBe(CLOSE_CODES.banned);
     expect(bystander.closed()).toBeNull();
     expect(await sentBy(a)).toEqual([]);
-    expect(await creditsOf(t.app, a.id)).toBe(10);
+    expect(await creditsOf(server.t.app, a.id)).toBe(10);
     bystander.socket.close();
   });
 
   it('A-10 P-15 a ban that reached no bus (set in the database) refuses the next send frame with 403 banned and closes the socket; nothing stored or charged', async () => {
     const a = await paid(10);
     const b = await paid();
-    const id = await openChat(t.app, a, b);
-    const s = await connectSocket(base, a.cookie);
-    await t.app.db.update(users).set({ status: 'banned', bannedAt: new Date() }).where(eq(users.id, a.id));
+    const id = await openChat(server.t.app, a, b);
+    const s = await connectSocket(server.base, a.cookie);
+    await server.t.app.db
+      .update(users)
+      .set({ status: 'banned', bannedAt: new Date() })
+      .where(eq(users.id, a.id));
     const cid = clientId();
     sendOverSocket(s.socket, id, cid, 'nog even');
     const nack = await s.next('nack', (e) => e.client_id === cid);
     expect(nack).toMatchObject({ status: 403, error: { code: 'banned' } });
     expect((await s.waitClose()).code).toBe(CLOSE_CODES.banned);
     expect(await sentBy(a)).toEqual([]);
-    expect(await creditsOf(t.app, a.id)).toBe(10);
+    expect(await creditsOf(server.t.app, a.id)).toBe(10);
   });
 
   it('P-15 a password change closes the sockets of the member’s other sessions at once (4401), not its own', async () => {
     const a = await paid();
     const other = await secondSession(a);
     const [elsewhere, here] = await Promise.all([
-      connectSocket(base, other.cookie),
-      connectSocket(base, a.cookie),
+      connectSocket(server.base, other.cookie),
+      connectSocket(server.base, a.cookie),
     ]);
-    const res = await t.app.inject({
+    const res = await server.t.app.inject({
       method: 'PUT',
       url: '/api/account/password',
       cookies: a.cookies,
@@ -93,10 +92,10 @@ describe('A-10 P-15 an open socket follows the member’s standing (issue 21)', 
     const a = await paid();
     const other = await secondSession(a);
     const [elsewhere, here] = await Promise.all([
-      connectSocket(base, other.cookie),
-      connectSocket(base, a.cookie),
+      connectSocket(server.base, other.cookie),
+      connectSocket(server.base, a.cookie),
     ]);
-    const res = await api(t.app, a, 'DELETE', '/api/account', {
+    const res = await api(server.t.app, a, 'DELETE', '/api/account', {
       password: TEST_PASSWORD,
       reasons: [],
       comment: '',
@@ -109,22 +108,22 @@ describe('A-10 P-15 an open socket follows the member’s standing (issue 21)', 
   it('P-15 A-08 a confirmed e-mail change ends the member’s other sessions and closes their sockets at once', async () => {
     const a = await paid();
     const other = await secondSession(a);
-    const elsewhere = await connectSocket(base, other.cookie);
+    const elsewhere = await connectSocket(server.base, other.cookie);
     const next = `nieuw-${a.id}@example.test`;
-    const asked = await t.app.inject({
+    const asked = await server.t.app.inject({
       method: 'PUT',
       url: '/api/account/email',
       cookies: a.cookies,
       payload: { email: next, password: TEST_PASSWORD },
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    const [mail] = await t.app.db
+    const [mail] = await server.t.app.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, next))
       .orderBy(desc(mailOutbox.id));
     const token = mail?.text.match(/token=([\w-]+)/)?.[1];
-    const done = await t.app.inject({
+    const done = await server.t.app.inject({
       method: 'POST',
       url: '/api/mail-change/do',
       cookies: a.cookies,
@@ -132,8 +131,10 @@ describe('A-10 P-15 an open socket follows the member’s standing (issue 21)', 
     });
     expect(done.statusCode, done.body).toBe(200);
     expect((await elsewhere.waitClose()).code).toBe(CLOSE_CODES.unauthenticated);
-    const gone = await t.app.inject({ url: '/api/user.php', cookies: other.cookies });
+    const gone = await server.t.app.inject({ url: '/api/user.php', cookies: other.cookies });
     expect(gone.json().user).toBeNull();
-    expect((await t.app.inject({ url: '/api/user.php', cookies: a.cookies })).json().user.id).toBe(a.id);
+    expect((await server.t.app.inject({ url: '/api/user.php', cookies: a.cookies })).json().user.id).toBe(
+      a.id,
+    );
   });
 });

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { api, connectSocket, listenOn, openChat } from './chat-test-kit.ts';
+import { api, connectSocket, listeningTestApp, openChat } from './chat-test-kit.ts';
 
-let t: TestApp;
-let base = '';
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await listenOn(t.app);
-});
-afterAll(() => t.close());
+const server = listeningTestApp();
 
-const paid = () => buildMember(t.app.db, { paidUser: true, credits: 100 });
+const paid = () => buildMember(server.t.app.db, { paidUser: true, credits: 100 });
 const typing = (socket: WebSocket, id: number) =>
   socket.send(JSON.stringify({ type: 'typing', conversation_id: id, typing: true }));
 
@@ -40,14 +33,14 @@ describe('C-11 typing follows the rules of messages (issue 21)', () => {
     const a = await paid();
     const b = await paid();
     const c = await paid();
-    const ab = await openChat(t.app, a, b);
-    const ac = await openChat(t.app, a, c);
-    const bc = await openChat(t.app, b, c);
-    expect((await api(t.app, b, 'POST', `/api/members/${a.id}/block`)).statusCode).toBe(200);
+    const ab = await openChat(server.t.app, a, b);
+    const ac = await openChat(server.t.app, a, c);
+    const bc = await openChat(server.t.app, b, c);
+    expect((await api(server.t.app, b, 'POST', `/api/members/${a.id}/block`)).statusCode).toBe(200);
     const [sa, sb, sc] = await Promise.all([
-      connectSocket(base, a.cookie),
-      connectSocket(base, b.cookie),
-      connectSocket(base, c.cookie),
+      connectSocket(server.base, a.cookie),
+      connectSocket(server.base, b.cookie),
+      connectSocket(server.base, c.cookie),
     ]);
     await typeBoth(sa, ab, { id: ac, at: sc, member: c }, a);
     await typeBoth(sb, ab, { id: bc, at: sc, member: c }, b);
@@ -60,10 +53,10 @@ describe('C-11 typing follows the rules of messages (issue 21)', () => {
     const a = await paid();
     const b = await paid();
     const c = await paid();
-    const ab = await openChat(t.app, a, b);
-    const cb = await openChat(t.app, c, b);
+    const ab = await openChat(server.t.app, a, b);
+    const cb = await openChat(server.t.app, c, b);
     const hide = (invisible: boolean) =>
-      t.app.inject({
+      server.t.app.inject({
         method: 'PUT',
         url: '/api/account/privacy',
         cookies: a.cookies,
@@ -71,9 +64,9 @@ describe('C-11 typing follows the rules of messages (issue 21)', () => {
       });
     expect((await hide(true)).statusCode).toBe(200);
     const [sa, sb, sc] = await Promise.all([
-      connectSocket(base, a.cookie),
-      connectSocket(base, b.cookie),
-      connectSocket(base, c.cookie),
+      connectSocket(server.base, a.cookie),
+      connectSocket(server.base, b.cookie),
+      connectSocket(server.base, c.cookie),
     ]);
     // c types to b as a check that b's socket hears typing at all.
     typing(sa.socket, ab);
