@@ -1,13 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { loginMember, signupMember, startServerProcess } from '../test/server-process.ts';
 import { LOCK_FILE } from './data-lock.ts';
 
 // Processes tier (runs with the PostgreSQL/Redis suites, as root): two containers on one volume, played by
 // two servers in their own pid namespaces, both pid 1 (`unshare --pid --fork --mount-proc`).
-const main = resolve(import.meta.dirname, '../main.ts');
+const _main = resolve(import.meta.dirname, '../main.ts');
 const children: ChildProcess[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'vonk-pidns-'));
 afterAll(() => {
@@ -17,61 +18,18 @@ afterAll(() => {
 
 /** `stop` is what the server gets when unshare is killed (unshare itself ignores SIGTERM while it waits). */
 function startInOwnPidNamespace(stop: 'SIGKILL' | 'SIGTERM' = 'SIGKILL') {
-  const child = spawn(
+  const server = startServerProcess(dataDir, [
     'unshare',
-    ['--pid', '--fork', '--mount-proc', `--kill-child=${stop}`, process.execPath, main],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        RATE_LIMIT_FACTOR: '100',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  children.push(child);
-  let out = '';
-  const exit = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const url = new Promise<string>((done, fail) => {
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /running at (http:\/\/\S+)/.exec(out);
-      if (found?.[1]) done(found[1].replace('localhost', '127.0.0.1'));
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exit.then((code) => fail(new Error(`server exited with ${code}:\n${out}`)));
-  });
-  url.catch(() => {});
-  return { child, url, exit, output: () => out };
+    '--pid',
+    '--fork',
+    '--mount-proc',
+    `--kill-child=${stop}`,
+  ]);
+  children.push(server.child);
+  return server;
 }
-
-const signup = (base: string, i: number) =>
-  fetch(`${base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `pidns-${i}@example.test`,
-      name: `Ruimte${i}`,
-      password: `pidns-password-${i}`,
-      date_of_birth: '1990-01-01',
-      signup_message: 'Hoi',
-      gender: 'male',
-      looking_for: 'female',
-      terms: true,
-    }),
-  }).then((r) => r.status);
-const login = (base: string, i: number) =>
-  fetch(`${base}/api/user.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `pidns-${i}@example.test`, password: `pidns-password-${i}` }),
-  }).then((r) => r.status);
+const signup = (base: string, i: number) => signupMember(base, 'pidns', i);
+const login = (base: string, i: number) => loginMember(base, 'pidns', i);
 
 describe.runIf(process.env.TEST_DATABASE_URL)(
   'issue 21 item 3: the data-folder lock across pid namespaces',

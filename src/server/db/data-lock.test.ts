@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { loginMember, signupMember, startServerProcess } from '../test/server-process.ts';
 import { DataDirLockedError, LOCK_FILE, lockDataDir, processSpace, processStart } from './data-lock.ts';
 
 const dirs: string[] = [];
@@ -138,70 +139,13 @@ describe('issue 10 item 1: one process per DATA_DIR (lock file)', () => {
 });
 
 // The real thing: `node src/server/main.ts` twice on one folder.
-const main = resolve(import.meta.dirname, '../main.ts');
-
-interface Server {
-  child: ChildProcess;
-  url: Promise<string>;
-  output: () => string;
+function startServer(dataDir: string) {
+  const server = startServerProcess(dataDir);
+  children.push(server.child);
+  return server;
 }
-
-function startServer(dataDir: string): Server {
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      RATE_LIMIT_FACTOR: '100',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  const url = new Promise<string>((done, fail) => {
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /running at (http:\/\/\S+)/.exec(out);
-      if (found?.[1]) done(found[1].replace('localhost', '127.0.0.1'));
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`server exited with ${code}:\n${out}`)));
-  });
-  url.catch(() => {});
-  return { child, url, output: () => out };
-}
-
-async function signup(base: string, i: number) {
-  const res = await fetch(`${base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `lock-${i}@example.test`,
-      name: `Slot${i}`,
-      password: `lock-password-${i}`,
-      date_of_birth: '1990-01-01',
-      signup_message: 'Hoi',
-      gender: 'male',
-      looking_for: 'female',
-      terms: true,
-    }),
-  });
-  return res.status;
-}
-
-async function login(base: string, i: number) {
-  const res = await fetch(`${base}/api/user.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `lock-${i}@example.test`, password: `lock-password-${i}` }),
-  });
-  return res.status;
-}
+const signup = (base: string, i: number) => signupMember(base, 'lock', i);
+const login = (base: string, i: number) => loginMember(base, 'lock', i);
 
 describe('issue 10 item 1: a second start on a live folder', () => {
   it('exits non-zero with a clear message, and the first process keeps every write (also after kill -9)', async () => {
