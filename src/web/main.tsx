@@ -1,28 +1,27 @@
 import './styles.css';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { TUserResponse } from '../shared/contract/accounts.ts';
+import type { TSettings } from '../shared/contract/site.ts';
 import type { Locale } from '../shared/i18n/locales.ts';
 import { api, createQueryClient } from './api/client.ts';
 import { clearSession, setUser, userQuery } from './api/session.ts';
 import { settingsQuery } from './api/site.ts';
-import { appStylesheet } from './boot-css.ts';
 import { installBrowserHooks } from './browser-hooks.ts';
 import { cookieLocale, detectLocale, loadCatalog, storeLocale } from './i18n/locale.ts';
 import { createAppRouter } from './router.tsx';
 import { SiteProvider } from './site-context.tsx';
+import { readServerState } from './ssr-state.ts';
 import { applyTheme } from './theme.ts';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function boot() {
-  // The stylesheet is applied in a task of its own: its parse and restyle no longer lengthen the task that
-  // evaluates the app's modules (P-01).
-  const styles = nextTask().then(() => appStylesheet());
   let started = false;
   let bannedAtBoot = false;
+  let router: Awaited<ReturnType<typeof createAppRouter>> | undefined;
   // A-10: the server keeps answering "banned" to the session until it is logged out, so no racing call
   // turns a ban into a silent logout; the client logs out once the ban notice is on screen.
   const endBannedSession = () => {
@@ -35,29 +34,12 @@ async function boot() {
     () => setUser(queryClient, null),
     () => {
       if (!started) bannedAtBoot = true;
-      else void router.navigate('/pages/ban').then(endBannedSession);
+      else void router?.navigate('/pages/ban').then(endBannedSession);
     },
   );
   installBrowserHooks();
-  // Settings come first (spec §4); a locale cookie lets the catalog load at the same time, and the session
-  // is read alongside so the first paint already knows visitor from member. All three are preloaded with
-  // the HTML (platform/web.ts), so asking here only picks them up.
-  const early = cookieLocale();
-  const earlyCatalog = early ? loadCatalog(early) : null;
-  const session = queryClient.fetchQuery({ ...userQuery, retry: false }).catch(() => null);
-  const settingsAnswer = queryClient.fetchQuery(settingsQuery);
-  // The modules' own code has run in this task; the router starts in the next one (P-01: shorter tasks).
-  await nextTask();
-  // Before the answers: the router starts loading the matched layout's and page's chunks at once, beside
-  // the settings, session, catalog and stylesheet, instead of after them.
-  const router = createAppRouter(queryClient);
-  const settings = await settingsAnswer;
-  const locale = early ?? detectLocale(settings);
-  const catalog = await (earlyCatalog ?? loadCatalog(locale));
-  await session;
-  await styles;
-  storeLocale(locale);
-  applyTheme(settings.theme);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('no #root');
 
   // I-04: a member's language follows their choice, on the server too.
   const onLocaleChange = (next: Locale) => {
@@ -71,21 +53,73 @@ async function boot() {
     );
   };
 
+  // Issue 24: the server rendered the page. Hydration starts from its answers, locale and loader data, so
+  // the first render is the server's and asks the API for none of it again.
+  const server = readServerState();
+  if (server) hydrate(queryClient, server.queries);
+  const serverSettings = server && queryClient.getQueryData<TSettings>(['settings']);
+  if (server && serverSettings) {
+    const [catalog, serverRouter] = await Promise.all([
+      loadCatalog(server.locale),
+      createAppRouter(queryClient, server.router),
+    ]);
+    router = serverRouter;
+    storeLocale(server.locale);
+    applyTheme(serverSettings.theme);
+    started = true;
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <SiteProvider
+            settings={serverSettings}
+            locale={server.locale}
+            catalog={catalog}
+            onLocaleChange={onLocaleChange}
+          >
+            <RouterProvider router={serverRouter} />
+          </SiteProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+    return;
+  }
+
+  // Settings come first (spec §4); a locale cookie lets the catalog load at the same time, and the session
+  // is read alongside so the first paint already knows visitor from member. All three are preloaded with
+  // the HTML (platform/web.ts), so asking here only picks them up.
+  const early = cookieLocale();
+  const earlyCatalog = early ? loadCatalog(early) : null;
+  const session = queryClient.fetchQuery({ ...userQuery, retry: false }).catch(() => null);
+  const settingsAnswer = queryClient.fetchQuery(settingsQuery);
+  // The modules' own code has run in this task; the router starts in the next one (P-01: shorter tasks).
+  await nextTask();
+  // Before the answers: the router starts loading the matched layout's and page's chunks at once, beside
+  // the settings, session, catalog and stylesheet, instead of after them.
+  const browserRouter = await createAppRouter(queryClient);
+  router = browserRouter;
+  const settings = await settingsAnswer;
+  const locale = early ?? detectLocale(settings);
+  const catalog = await (earlyCatalog ?? loadCatalog(locale));
+  await session;
+  storeLocale(locale);
+  applyTheme(settings.theme);
+
   started = true;
   if (bannedAtBoot) {
     // Start on the notice itself: the page asked for would only load members' data to be refused.
-    await router.navigate('/pages/ban', { replace: true });
+    await browserRouter.navigate('/pages/ban', { replace: true });
     endBannedSession();
   }
-  const root = document.getElementById('root');
-  if (!root) throw new Error('no #root');
   // The first render in a task of its own, not after whatever answer or stylesheet arrived last.
   await nextTask();
+  // Nothing the server drew stays behind (a render it could not finish, or the error page it answered).
+  root.replaceChildren();
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SiteProvider settings={settings} locale={locale} catalog={catalog} onLocaleChange={onLocaleChange}>
-          <RouterProvider router={router} />
+          <RouterProvider router={browserRouter} />
         </SiteProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -1,7 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { isServer, type QueryClient } from '@tanstack/react-query';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import {
   createBrowserRouter,
+  type HydrationState,
+  matchRoutes,
   type NonIndexRouteObject,
   Outlet,
   type RouteObject,
@@ -33,6 +35,10 @@ const RealtimeBridge = lazy(async () => ({
 function Root() {
   const loggedIn = useLoggedIn();
   useRouteLinks();
+  // For tests and tools: the app has taken over the page (after hydrating the server's HTML, or rendering).
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
   return (
     <>
       <Outlet />
@@ -158,9 +164,13 @@ export function startMemberSearch(queryClient: QueryClient) {
     if (!settings) return null;
     const user = session?.user ?? null;
     const { form, page } = searchFromParams(new URL(request.url).searchParams);
-    const tracking = user ? null : readTracking();
+    const tracking = user ? null : readTracking(new URL(request.url).search);
     if (maySearch(settings, Boolean(user), tracking, page)) {
-      void queryClient.prefetchQuery(memberSearchQuery(apiQuery(form, page, tracking), user?.id ?? null));
+      const search = queryClient.prefetchQuery(
+        memberSearchQuery(apiQuery(form, page, tracking), user?.id ?? null),
+      );
+      // The server renders the grid itself, so it waits for the answer; the browser never does.
+      if (isServer) await search;
     }
     return null;
   };
@@ -260,24 +270,33 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
+/** The whole route table, with the ids the server's render and the browser's router share. */
+export function createRouteTree(queryClient: QueryClient): RouteObject[] {
+  const [root, ...rest] = createRoutes(queryClient);
+  if (!root?.children) return [root as RouteObject, ...rest];
+  const groups = root.children.map((group, i) => ({ ...group, id: `layout-${i}` }) as NonIndexRouteObject);
+  return [{ ...(root as NonIndexRouteObject), id: 'root', children: groups }];
+}
+
 /**
  * The router starts with the root, the four layout groups and only the page asked for; the other pages
  * are added at the first navigation to anywhere else (react-router's `patchRoutesOnNavigation`). Ranking
  * and matching some 80 routes was most of the router's start, in a task of the first load (P-01, TBT).
  * `shared/routes.ts` names the page; when react-router's own matching disagrees (it then asks for the
  * routes at once), every route is added and it matches again.
+ *
+ * Over a page the server rendered, the router starts from the server's loader answers (`hydration`), and
+ * the matched layout and page are loaded first: hydration must render what the server rendered.
  */
-export function createAppRouter(queryClient: QueryClient) {
-  const all = createRoutes(queryClient);
-  const [root] = all;
-  if (!root?.children) return createBrowserRouter(all);
-  const groups = root.children.map((group, i) => ({ ...group, id: `layout-${i}` }) as NonIndexRouteObject);
+export async function createAppRouter(queryClient: QueryClient, hydration?: HydrationState) {
+  const [root] = createRouteTree(queryClient);
+  if (!root?.children) return createBrowserRouter(createRoutes(queryClient));
+  const groups = root.children as NonIndexRouteObject[];
   const first = window.location.pathname;
   const leaf = matchRoute(first) ?? 'not-found';
   const initial: RouteObject[] = [
     {
       ...(root as NonIndexRouteObject),
-      id: 'root',
       children: groups.map(
         (group): NonIndexRouteObject => ({
           ...group,
@@ -286,8 +305,17 @@ export function createAppRouter(queryClient: QueryClient) {
       ),
     },
   ];
+  if (hydration) {
+    await Promise.all(
+      (matchRoutes(initial, window.location) ?? []).map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+      }),
+    );
+  }
   let patched = false;
   return createBrowserRouter(initial, {
+    ...(hydration ? { hydrationData: hydration } : {}),
     patchRoutesOnNavigation({ path, matches, patch }) {
       if (patched) return;
       // The first page itself, matched as expected: nothing to add yet (a dynamic segment makes

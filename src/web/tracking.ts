@@ -18,6 +18,8 @@ export function trackingFrom(search: string): TTracking | null {
 }
 
 function stored(): TTracking | null {
+  // A server render has no visit to remember: what a lander stored is the browser's.
+  if (typeof sessionStorage === 'undefined') return null;
   try {
     const raw = sessionStorage.getItem(KEY);
     return raw ? (JSON.parse(raw) as TTracking) : null;
@@ -27,8 +29,10 @@ function stored(): TTracking | null {
 }
 
 /** Where this visit came from: the current address first, else what the landing page remembered. */
-export function readTracking(): TTracking | null {
-  return trackingFrom(location.search) ?? stored();
+export function readTracking(
+  search: string = typeof location === 'undefined' ? '' : location.search,
+): TTracking | null {
+  return trackingFrom(search) ?? stored();
 }
 
 /** Whether the visit has a traffic source, which 'with_trafficsource' sites require for signup. */

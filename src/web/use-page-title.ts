@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { badgeText } from '../shared/rules.ts';
+import { useServerHead } from './head.tsx';
 import { useSite } from './site-context.tsx';
 
 let baseTitle = '';
@@ -18,8 +19,11 @@ export function setTitleCount(n: number): void {
 /** Sets the document title as "<page> · <site>", or the site's index title for the home page. */
 export function usePageTitle(title: string | null) {
   const { settings } = useSite();
+  const head = useServerHead();
+  const full = title ? `${title} · ${settings.name}` : settings.index_title;
+  if (head) head.title = full;
   useEffect(() => {
-    baseTitle = title ? `${title} · ${settings.name}` : settings.index_title;
+    baseTitle = full;
     applyTitle();
-  }, [title, settings.name, settings.index_title]);
+  }, [full]);
 }

@@ -63,3 +63,13 @@ export function cspWithImageOrigin(csp: string, cdnPrefix: string): string {
     return `${sep}${space}img-src ${list.includes(origin) ? list.join(' ') : [...list, origin].join(' ')}`;
   });
 }
+
+/**
+ * The CSP of a server-rendered page (issue 24): React's streaming renderer reveals the parts that finished
+ * later with small inline scripts, which carry this request's nonce; no other inline script runs.
+ */
+export function cspWithScriptNonce(csp: string, nonce: string): string {
+  return csp.replace(/(^|;)\s*script-src ([^;]*)/, (_all, start: string, sources: string) => {
+    return `${start}script-src ${sources} 'nonce-${nonce}'`;
+  });
+}

@@ -22,9 +22,20 @@ export class ApiError extends Error {
   }
 }
 
+type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
+let currentFetch: () => Fetcher = () => fetch;
+
+/**
+ * On the server, a page's render asks the API in-process with the visitor's own cookies and address
+ * (entry-server.tsx gives the fetcher of the request being rendered); in the browser it is `fetch`.
+ */
+export function setApiFetch(fetcher: () => Fetcher): void {
+  currentFetch = fetcher;
+}
+
 export async function api<T>(url: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
-  const res = await fetch(url, {
+  const res = await currentFetch()(url, {
     credentials: 'same-origin',
     ...rest,
     headers: {

@@ -21,11 +21,44 @@ type IconProps = SVGProps<SVGSVGElement> & {
 const SVG = 'http://www.w3.org/2000/svg';
 let sprite: SVGSVGElement | null = null;
 const drawn = new Set<string>();
+/** Every icon by its symbol id, for the server's sprite. */
+const icons = new Map<string, IconData>();
+
+const escapeAttr = (v: string | number) =>
+  String(v).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/**
+ * The sprite of the icons a server-rendered page draws (their `href="#lucide-…"`), so they show before
+ * the app runs and without JavaScript; the browser's app then finds each symbol in place.
+ */
+export function iconSprite(html: string): string {
+  const ids = new Set([...html.matchAll(/href="#(lucide-[a-z0-9-]+)"/g)].map((m) => m[1] ?? ''));
+  const symbols = [...ids].flatMap((id) => {
+    const data = icons.get(id);
+    if (!data) return [];
+    const size = data.size ?? 24;
+    const paths = data.node
+      .map(
+        ([tag, attrs]) =>
+          `<${tag} ${Object.entries(attrs)
+            .filter(([name]) => name !== 'key')
+            .map(([name, value]) => `${name}="${escapeAttr(value)}"`)
+            .join(' ')}/>`,
+      )
+      .join('');
+    return [`<symbol id="${id}" viewBox="0 0 ${size} ${size}">${paths}</symbol>`];
+  });
+  return symbols.length > 0
+    ? `<svg aria-hidden="true" focusable="false" style="position:absolute;width:0;height:0;overflow:hidden">${symbols.join('')}</svg>`
+    : '';
+}
 
 /** The icon's paths, once per document, as `<symbol id="lucide-<name>">` in a hidden sprite. */
 function defineSymbol(id: string, data: IconData) {
   if (drawn.has(id) || typeof document === 'undefined') return;
   drawn.add(id);
+  // Drawn by the server with the page.
+  if (document.getElementById(id)) return;
   if (!sprite?.isConnected) {
     sprite = document.createElementNS(SVG, 'svg');
     sprite.setAttribute('aria-hidden', 'true');
@@ -66,6 +99,7 @@ export default function createLucideIcon(
       ? { name: kebab(nameOrData), size: 24, node: iconNode, aliases }
       : nameOrData;
   const id = `lucide-${data.name}`;
+  icons.set(id, data);
   const classes = [
     'lucide',
     id,
@@ -97,10 +131,10 @@ export default function createLucideIcon(
         viewBox,
         fill: 'none',
         stroke: color,
-        'stroke-width': stroke,
-        'stroke-linecap': 'round',
-        'stroke-linejoin': 'round',
-        class: className ? `${classes} ${className}` : classes,
+        strokeWidth: stroke,
+        strokeLinecap: 'round',
+        strokeLinejoin: 'round',
+        className: className ? `${classes} ${className}` : classes,
         ...(children || named(rest) ? {} : { 'aria-hidden': 'true' }),
         ...rest,
       },

@@ -6,6 +6,7 @@ import { pathFor } from '../../shared/routes.ts';
 import { useSite } from '../site-context.tsx';
 import { FictionalIcon } from './fictional-icon.tsx';
 import { RouteLink } from './route-link.tsx';
+import { useHydrating } from './use-media-query.ts';
 
 /** Thumbnails are 360x480 WebP (3:4); width and height keep the box from jumping while they load. */
 const THUMB = { width: 360, height: 480 } as const;
@@ -129,8 +130,11 @@ function FilledGrid(props: { members: readonly TMemberCard[]; label?: string; ea
   // nothing moves (P-01).
   const count = props.members.length;
   // A phone's first screen shows four cards at most (two rows of two).
+  // The server's render draws every card (a search engine, a page without JavaScript); hydration over it
+  // must draw the same.
+  const hydrating = useHydrating();
   const [shown, setShown] = useState(() =>
-    Math.min(count, window.matchMedia('(max-width: 575px)').matches ? 4 : FIRST_CARDS),
+    hydrating ? count : Math.min(count, window.matchMedia('(max-width: 575px)').matches ? 4 : FIRST_CARDS),
   );
   useEffect(() => {
     if (shown >= count) return;

@@ -135,16 +135,36 @@ function readDismissal(key: string): string | null {
   }
 }
 
+const dismissalListeners = new Set<() => void>();
+
+/**
+ * A dismissal kept in this browser's storage, and its setter. The server's render, and hydration over it,
+ * know of none; the browser's own value follows at once.
+ */
+function useDismissal(key: string): [string | null, (value: string) => void] {
+  const value = useSyncExternalStore(
+    (onChange) => {
+      dismissalListeners.add(onChange);
+      return () => dismissalListeners.delete(onChange);
+    },
+    () => readDismissal(key),
+    () => null,
+  );
+  const set = (next: string) => {
+    storeDismissal(key, next);
+    for (const listener of dismissalListeners) listener();
+  };
+  return [value, set];
+}
+
 /** "Add a profile photo": for members without a main image, until they dismiss it (L-05, spec §4). */
 function PhotoWarning({ user, routeName }: { user: TUser; routeName: string | null }) {
   const key = photoWarningKey(user.id);
-  const [dismissedAt, setDismissedAt] = useState(() => readDismissal(key));
+  const [dismissedAt, setDismissedAt] = useDismissal(key);
   const profile = pathFor('profile');
   if (!profile || !shouldShowPhotoWarning(user, routeName, dismissedAt, Date.now())) return null;
   const dismiss = () => {
-    const at = new Date().toISOString();
-    storeDismissal(key, at);
-    setDismissedAt(at);
+    setDismissedAt(new Date().toISOString());
   };
   return (
     <LinkAlert
@@ -230,14 +250,14 @@ function PushAlert({ user, routeName }: { user: TUser; routeName: string | null 
   const { settings } = useSite();
   const push = usePush(settings.push_public_key);
   const key = pushAlertKey(user.id);
-  const [dismissed, setDismissed] = useState(() => readDismissal(key) !== null);
+  const [dismissedAt, setDismissedAt] = useDismissal(key);
+  const dismissed = dismissedAt !== null;
   const [asked, setAsked] = useState(false);
   if (!push.state || !settings.push_public_key) return null;
   const deniedNow = asked && push.state.permission === 'denied';
   if (!deniedNow && !shouldShowPushAlert(push.state, routeName, dismissed)) return null;
   const dismiss = () => {
-    storeDismissal(key, new Date().toISOString());
-    setDismissed(true);
+    setDismissedAt(new Date().toISOString());
   };
   return (
     <section
@@ -284,12 +304,11 @@ function PushAlert({ user, routeName }: { user: TUser; routeName: string | null 
 /** "We can't send you e-mails" (L-05, N-04): with a link to the settings, where e-mail goes back on. */
 function DisabledAlert({ user, routeName }: { user: TUser; routeName: string | null }) {
   const key = disabledAlertKey(user.id);
-  const [dismissedFor, setDismissedFor] = useState(() => readDismissal(key));
+  const [dismissedFor, setDismissedFor] = useDismissal(key);
   const settingsPath = pathFor('settings');
   if (!settingsPath || !shouldShowDisabledAlert(user, routeName, dismissedFor)) return null;
   const dismiss = () => {
     const reasons = [...user.notifications_disabled].sort().join(',');
-    storeDismissal(key, reasons);
     setDismissedFor(reasons);
   };
   return (

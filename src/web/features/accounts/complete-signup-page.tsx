@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
+import { Redirect } from '../../components/redirect.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from './shared.tsx';
 import { SignupFlow, SignupFrame } from './signup-flow.tsx';
@@ -12,7 +13,7 @@ function CompleteSignup({ user }: { user: TUser }) {
   const finished = useCallback(() => navigate(SIGNUP_FINISHED_PATH), [navigate]);
   // Only a member who was already done when the page opened goes home; one finishing here goes on.
   const [openedDone] = useState(user.signup_step >= SIGNUP_DONE);
-  if (openedDone) return <Navigate to="/" replace />;
+  if (openedDone) return <Redirect to="/" />;
   return (
     <SignupFrame
       title={<FormattedMessage id="signup.complete_title" />}

@@ -1,7 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { pathFor } from '../../../shared/routes.ts';
 import { ApiError } from '../../api/client.ts';
 import { useLogin, useUser } from '../../api/session.ts';
@@ -14,6 +14,7 @@ import {
   useFormErrors,
   useFormRef,
 } from '../../components/form.tsx';
+import { Redirect } from '../../components/redirect.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { safeRedirect } from './redirect.ts';
@@ -35,7 +36,7 @@ export function LoginPage() {
   if (user) {
     const back = safeRedirect(params.get('redirect'));
     const next = back ?? (user.signup_step < SIGNUP_DONE ? (pathFor('complete-signup') ?? '/') : '/');
-    return <Navigate to={next} replace />;
+    return <Redirect to={next} />;
   }
 
   function submit(e: React.FormEvent) {

@@ -1,10 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
 import type { TSettings } from '../../../shared/contract/site.ts';
 import { useUser } from '../../api/session.ts';
+import { Redirect } from '../../components/redirect.tsx';
 import { hasTrafficSource, readTracking } from '../../tracking.ts';
 import { loginPath } from './redirect.ts';
 
@@ -34,7 +35,7 @@ export function RequireLogin({ children }: { children: (user: TUser) => ReactNod
   const { user, isPending } = useUser();
   const location = useLocation();
   if (isPending) return <PageSkeleton />;
-  if (!user) return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
+  if (!user) return <Redirect to={loginPath(`${location.pathname}${location.search}`)} />;
   return <>{children(user)}</>;
 }
 

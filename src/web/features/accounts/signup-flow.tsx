@@ -2,9 +2,9 @@ import { useIsMutating } from '@tanstack/react-query';
 import { DoorClosed } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Navigate } from 'react-router';
 import { pathFor } from '../../../shared/routes.ts';
 import { useUser } from '../../api/session.ts';
+import { Redirect } from '../../components/redirect.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 import { signupAllowed } from './shared.tsx';
@@ -121,7 +121,7 @@ export function SignupFlow(props: {
 
   if (isPending) return <div className="h-96 animate-pulse rounded-2xl bg-surface" aria-busy="true" />;
   if (closed) return <SignupClosed />;
-  if (step >= SIGNUP_DONE) return openedDone.current ? <Navigate to="/" replace /> : null;
+  if (step >= SIGNUP_DONE) return openedDone.current ? <Redirect to="/" /> : null;
 
   return (
     <div className="flex flex-1 flex-col space-y-5" data-step={step} data-screen={screen}>

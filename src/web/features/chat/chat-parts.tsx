@@ -2,6 +2,7 @@ import { UserRound } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import type { TChatProfile } from '../../../shared/contract/chat.ts';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
+import { useHydrating } from '../../components/use-media-query.ts';
 import { useSite } from '../../site-context.tsx';
 
 /** A round profile photo with the online dot; a soft placeholder without a photo. */
@@ -65,7 +66,10 @@ export function ChatSkeleton() {
 /** A time of day for today's messages, a short date for older ones (chat list). */
 export function useShortTime() {
   const intl = useIntl();
+  // The server knows neither the reader's clock nor their time zone: the times follow hydration.
+  const hydrating = useHydrating();
   return (iso: string) => {
+    if (hydrating) return '';
     const d = new Date(iso);
     const now = new Date();
     if (d.toDateString() === now.toDateString()) {

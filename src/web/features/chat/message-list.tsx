@@ -2,6 +2,7 @@ import { AlertCircle, ArrowDown, Check, CheckCheck, Clock3, RotateCcw, Sparkles,
 import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TChatProfile } from '../../../shared/contract/chat.ts';
+import { useHydrating } from '../../components/use-media-query.ts';
 import type { ThreadMessage } from './outbox.ts';
 import { dayLabelKind, groupByDay } from './thread.ts';
 import type { Thread } from './use-thread.ts';
@@ -203,7 +204,17 @@ function keyOf(m: ThreadMessage): string {
  * The messages grouped by day (C-02): older ones load when scrolling up while the view stays where it
  * was (C-07); new ones scroll into view when the member is at the bottom, otherwise a pill offers them.
  */
-export function MessageList(props: { thread: Thread; profile: TChatProfile; onIcebreakers?(): void }) {
+type MessageListProps = { thread: Thread; profile: TChatProfile; onIcebreakers?(): void };
+
+/**
+ * The messages are grouped and dated by the reader's own day and clock, which the server does not know:
+ * the server's render, and hydration over it, show the list's frame; the messages follow at once.
+ */
+export function MessageList(props: MessageListProps) {
+  return useHydrating() ? <div className="min-h-0 flex-1" aria-busy="true" /> : <Messages {...props} />;
+}
+
+function Messages(props: MessageListProps) {
   const { thread, profile } = props;
   const intl = useIntl();
   const scroller = useRef<HTMLDivElement>(null);

@@ -28,6 +28,8 @@ function newClientId(): string {
  * Everything one open conversation shows, merged from the first page, older pages, socket events, syncs
  * after reconnects, the outbox and photo uploads, with no message twice (C-12), plus the actions.
  */
+const NO_OUTBOX: ReturnType<ReturnType<typeof outboxFor>['all']> = [];
+
 export function useThread(conversationId: number, me: number) {
   const queryClient = useQueryClient();
   const query = useChat(conversationId);
@@ -154,9 +156,11 @@ export function useThread(conversationId: number, me: number) {
     return () => document.removeEventListener('visibilitychange', send);
   }, [newestOther, markReadMutate]);
 
+  // Kept in this browser's storage: the server's render, and hydration over it, start without it.
   const outbox = useSyncExternalStore(
     (fn) => box.subscribe(fn),
     () => box.all(),
+    () => NO_OUTBOX,
   );
   const waiting = useMemo(
     () => outbox.filter((e) => e.conversation_id === conversationId),

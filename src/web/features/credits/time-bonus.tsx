@@ -62,7 +62,13 @@ export function TimeBonus() {
           <p className="flex items-center gap-2 font-medium">
             <Timer aria-hidden size={18} className="text-secondary" />
             <FormattedMessage id="timebonus.banner" values={{ percentage: data?.percentage ?? 0 }} />
-            <span className="font-mono font-bold tabular-nums" role="timer" aria-live="off">
+            {/* The server's second, until the next tick a second later. */}
+            <span
+              className="font-mono font-bold tabular-nums"
+              role="timer"
+              aria-live="off"
+              suppressHydrationWarning
+            >
               {formatCountdown(left)}
             </span>
           </p>

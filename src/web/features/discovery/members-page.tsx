@@ -24,6 +24,7 @@ import { ErrorAlert, errorAria, FieldError, inputClass } from '../../components/
 import { JoinCta } from '../../components/join-cta.tsx';
 import { MemberGrid } from '../../components/member-card.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { useMediaQuery } from '../../components/use-media-query.ts';
 import { regionLabelId, useCountryName } from '../../i18n/region-names.ts';
 import { useSite } from '../../site-context.tsx';
 import { readTracking } from '../../tracking.ts';
@@ -311,17 +312,7 @@ function FilterFields(props: {
 }
 
 /** At least Tailwind's lg breakpoint, where the filters are always open. */
-function useWide() {
-  const [query] = useState(() => window.matchMedia('(min-width: 1024px)'));
-  const [wide, setWide] = useState(query.matches);
-  useEffect(() => {
-    // A tablet turned sideways crosses the breakpoint: the fields appear with the wider layout.
-    const changed = () => setWide(query.matches);
-    query.addEventListener('change', changed);
-    return () => query.removeEventListener('change', changed);
-  }, [query]);
-  return wide;
-}
+const useWide = () => useMediaQuery('(min-width: 1024px)');
 
 /** A step to the previous or next page; without a page there, an invisible stand-in of the same size. */
 function PageStep(props: { to: string | null; rel: 'prev' | 'next'; children: ReactNode }) {
@@ -452,7 +443,8 @@ export function MembersPage() {
   const { user, isPending: userPending } = useUser();
   const [params, setParams] = useSearchParams();
   const { form: url, page } = searchFromParams(params);
-  const tracking = user ? null : readTracking();
+  // From the router's address, which the server's render knows too.
+  const tracking = user ? null : readTracking(`?${params}`);
   const mayAsk = !userPending && maySearch(settings, Boolean(user), tracking, page);
   const query = apiQuery(url, page, tracking);
   const search = useMemberSearch(query, user?.id ?? null, { enabled: mayAsk });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RULES } from '../../../shared/rules.ts';
 import type { GeocodeResult } from '../../api/profiles.ts';
+import { useBrowserHas } from '../../components/use-media-query.ts';
 
 /** Geolocation permission of spec §4: unsupported, unknown, or what the browser says. */
 export type GeoPermission = 'unsupported' | 'unknown' | PermissionState;
@@ -63,10 +64,13 @@ export function writeGeocodeCache(
   }
 }
 
+export const hasGeolocation = () => 'geolocation' in navigator;
+
 /** The permission state of geolocation, kept up to date when the member changes it in the browser. */
 export function useGeoPermission(): GeoPermission {
-  const supported = typeof navigator !== 'undefined' && 'geolocation' in navigator;
-  const [state, setState] = useState<GeoPermission>(supported ? 'unknown' : 'unsupported');
+  const supported = useBrowserHas(hasGeolocation);
+  const [known, setState] = useState<GeoPermission>('unknown');
+  const state = supported ? known : 'unsupported';
   useEffect(() => {
     if (!supported || !navigator.permissions?.query) return;
     let status: PermissionStatus | null = null;

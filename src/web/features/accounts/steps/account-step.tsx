@@ -22,6 +22,7 @@ import {
   zodFieldErrors,
 } from '../../../components/form.tsx';
 import { Link } from '../../../components/route-link.tsx';
+import { useHydrating } from '../../../components/use-media-query.ts';
 import { useSite } from '../../../site-context.tsx';
 import { readTracking } from '../../../tracking.ts';
 import { loginPath } from '../redirect.ts';
@@ -132,7 +133,9 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
   const termsId = useId();
   const [emailTaken, setEmailTaken] = useState(false);
   // A reload keeps the answers given in this tab (not the password or the terms).
-  const [draft] = useState(readSignupDraft);
+  // Not in the server's render nor in hydration over it: the draft is this tab's.
+  const hydrating = useHydrating();
+  const [draft] = useState(() => (hydrating ? {} : readSignupDraft()));
   const [values, setValues] = useState({
     email: draft.email ?? '',
     name: draft.name ?? '',

@@ -1,22 +1,11 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useMediaQuery } from '../../../components/use-media-query.ts';
 
 /** Below Tailwind's `sm`: the signup asks one question per screen here (issue 11, decision 0015). */
 const PHONE = '(max-width: 639.98px)';
 
-function subscribe(onChange: () => void) {
-  const list = window.matchMedia(PHONE);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
 /** Whether the screen is phone-sized, following rotation and resizing. */
-export function usePhone(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(PHONE).matches,
-    () => false,
-  );
-}
+export const usePhone = (): boolean => useMediaQuery(PHONE);
 
 /**
  * Keeps `--kb` on the root element at the height the on-screen keyboard covers of the layout viewport

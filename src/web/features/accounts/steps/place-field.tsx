@@ -4,8 +4,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { api } from '../../../api/client.ts';
 import { geocode } from '../../../api/profiles.ts';
 import { FieldError, inputClass } from '../../../components/form.tsx';
+import { useBrowserHas } from '../../../components/use-media-query.ts';
 import { useSite } from '../../../site-context.tsx';
-import { currentPosition } from '../../profiles/geolocation.ts';
+import { currentPosition, hasGeolocation } from '../../profiles/geolocation.ts';
 
 /** A place the member chose: where it is (sent with the signup) and how it reads. */
 export interface ChosenPlace {
@@ -36,6 +37,7 @@ export function PlaceField(props: {
   const intl = useIntl();
   const { settings } = useSite();
   const id = useId();
+  const canLocate = useBrowserHas(hasGeolocation);
   const errorId = `${id}-error`;
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<PlaceMatch[] | null>(null);
@@ -156,7 +158,7 @@ export function PlaceField(props: {
           </ul>
         )}
       </div>
-      {'geolocation' in navigator && (
+      {canLocate && (
         <button
           type="button"
           className="btn btn-ghost mt-3"

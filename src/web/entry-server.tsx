@@ -1,0 +1,178 @@
+// The server's render of a first page (issue 24): the same route table, providers and components as the
+// browser's app (main.tsx), rendered with React's streaming renderer from answers the server asked of its
+// own API, in-process, with the visitor's cookies. platform/web.ts puts the HTML and the state in the page.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import {
+  type DefaultedQueryObserverOptions,
+  dehydrate,
+  type QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { TUserResponse } from '../shared/contract/accounts.ts';
+import type { TSettings } from '../shared/contract/site.ts';
+import type { Locale } from '../shared/i18n/locales.ts';
+import { createQueryClient, setApiFetch } from './api/client.ts';
+import { userQuery } from './api/session.ts';
+import { settingsQuery } from './api/site.ts';
+import { HeadCollector, type PageHead } from './head.tsx';
+import { loadCatalog } from './i18n/locale.ts';
+import { createRouteTree } from './router.tsx';
+import { SiteProvider } from './site-context.tsx';
+import { type ServerState, serializeState } from './ssr-state.ts';
+
+type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
+
+const requestFetch = new AsyncLocalStorage<Fetcher>();
+setApiFetch(
+  () =>
+    requestFetch.getStore() ??
+    (() => Promise.reject(new Error('the API was asked outside a page render on the server'))),
+);
+
+export interface RenderInput {
+  /** The page's absolute address as the visitor asked for it. */
+  url: string;
+  locale: Locale;
+  /** The API, in-process, as the visitor (their cookies, address and headers). */
+  fetch: Fetcher;
+  /** The settings answer for this address, as the browser's app would ask it. */
+  settingsUrl: string;
+  /** The request's CSP nonce, for the inline scripts with which React reveals parts that finished later. */
+  nonce: string;
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  /** A page the server cannot render as the browser would (a banned session): the browser renders it. */
+  | { kind: 'browser' }
+  | { kind: 'page'; status: number; html: string; state: string; head: PageHead; member: boolean };
+
+/** At most this many renders: each may find queries the one before did not ask for (a page's parts). */
+const MAX_PASSES = 3;
+
+/**
+ * A query client that notes every enabled query the render asked for, so the answers a page needs are
+ * found by rendering it rather than listed by hand beside each page.
+ */
+type Asked = DefaultedQueryObserverOptions<unknown, Error, unknown, unknown, readonly unknown[]>;
+
+function recordingClient(): { client: QueryClient; asked: Map<string, Asked> } {
+  const asked = new Map<string, Asked>();
+  const client = createQueryClient(
+    () => {},
+    () => {},
+  );
+  const defaults = client.defaultQueryOptions.bind(client);
+  client.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
+    const defaulted = defaults(options);
+    if (defaulted.enabled === undefined || defaulted.enabled === true) {
+      asked.set(defaulted.queryHash, defaulted as Asked);
+    }
+    return defaulted;
+  }) as typeof client.defaultQueryOptions;
+  return { client, asked };
+}
+
+function renderHtml(app: React.ReactNode, nonce: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        html += chunk.toString('utf8');
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(app, {
+      nonce,
+      // Every part, lazy ones included, is in the page: a search engine and a phone get the whole first screen.
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (err) => {
+        reject(err);
+      },
+    });
+  });
+}
+
+export async function render(input: RenderInput): Promise<RenderResult> {
+  return requestFetch.run(input.fetch, async () => {
+    const { client, asked } = recordingClient();
+    const [settings, session, catalog] = await Promise.all([
+      client.fetchQuery({
+        queryKey: settingsQuery.queryKey,
+        queryFn: () =>
+          input.fetch(input.settingsUrl, { headers: { accept: 'application/json' } }).then(async (res) => {
+            if (!res.ok) throw new Error(`settings: HTTP ${res.status}`);
+            return (await res.json()) as TSettings;
+          }),
+        staleTime: Number.POSITIVE_INFINITY,
+      }),
+      client.fetchQuery({ ...userQuery, retry: false }).catch(() => null),
+      loadCatalog(input.locale),
+    ]);
+    // A-10: a banned session is ended by the browser's app on the ban page; nothing to render for it here.
+    if (!session) return { kind: 'browser' };
+    const member = Boolean((session as TUserResponse).user);
+
+    const handler = createStaticHandler(createRouteTree(client));
+    const context = await handler.query(new Request(input.url));
+    if (context instanceof Response) {
+      const location = context.headers.get('location');
+      if (location && context.status >= 300 && context.status < 400) {
+        return { kind: 'redirect', status: context.status, location };
+      }
+      return { kind: 'browser' };
+    }
+    // A loader that failed: the browser's app shows its own error page and may retry.
+    if (context.errors) return { kind: 'browser' };
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const tried = new Set<string>();
+    let html = '';
+    let head: PageHead = {};
+    for (let pass = 1; pass <= MAX_PASSES; pass++) {
+      asked.clear();
+      head = {};
+      html = await renderHtml(
+        <StrictMode>
+          <HeadCollector value={head}>
+            <QueryClientProvider client={client}>
+              <SiteProvider settings={settings} locale={input.locale} catalog={catalog}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </SiteProvider>
+            </QueryClientProvider>
+          </HeadCollector>
+        </StrictMode>,
+        input.nonce,
+      );
+      if (head.redirect) return { kind: 'redirect', status: 302, location: head.redirect };
+      const missing = [...asked.entries()].filter(
+        ([hash, options]) => !tried.has(hash) && client.getQueryState(options.queryKey)?.data === undefined,
+      );
+      if (missing.length === 0 || pass === MAX_PASSES) break;
+      await Promise.all(
+        missing.map(async ([hash, options]) => {
+          tried.add(hash);
+          await client.fetchQuery({ ...options, queryKey: options.queryKey, retry: false }).catch(() => {
+            // Not answerable now: the page renders it loading, as the browser's first render will, and asks.
+            client.removeQueries({ queryKey: options.queryKey, exact: true });
+          });
+        }),
+      );
+    }
+    const state: ServerState = {
+      locale: input.locale,
+      queries: dehydrate(client),
+      router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+    };
+    return { kind: 'page', status: context.statusCode, html, state: serializeState(state), head, member };
+  });
+}
+export { iconSprite } from './components/lucide-icon.ts';
