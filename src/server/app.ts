@@ -41,7 +41,7 @@ import { type Bus, createLocalBus, createRedisBus } from './platform/bus.ts';
 import { isCrossOrigin } from './platform/cross-site.ts';
 import { AppError, registerErrorHandler } from './platform/errors.ts';
 import { appServer, isProbe, registerHealth } from './platform/health.ts';
-import { requestLocale, t } from './platform/i18n.ts';
+import { addressLocaleOf, requestLocale, t } from './platform/i18n.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { createMailer } from './platform/mail.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
@@ -130,7 +130,8 @@ export async function buildApp({
   app.decorate('pushPublicKey', (await getVapidKeys(database.db)).publicKey);
 
   app.decorateRequest('locale', function (this: FastifyRequest, site?: SiteRow) {
-    return requestLocale(this.cookies ?? {}, this.headers['accept-language'], site?.domainLanguage);
+    const acceptLanguage = this.headers['accept-language'];
+    return requestLocale(this.cookies ?? {}, acceptLanguage, site?.domainLanguage, addressLocaleOf(this));
   });
   app.decorateRequest('geoCountry', function (this: FastifyRequest, site: SiteRow) {
     const header = trusted(this.socket.remoteAddress ?? '', 0) ? this.headers[config.geoipHeader] : undefined;
