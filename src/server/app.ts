@@ -51,6 +51,7 @@ import { trustFunction } from './platform/proxy.ts';
 import { fallbackStore } from './platform/rate-limit-store.ts';
 import { getVapidKeys } from './platform/secrets.ts';
 import { securityHeaders } from './platform/security-headers.ts';
+import { registerSeo } from './platform/seo.ts';
 import { registerSessions } from './platform/session.ts';
 import { createDiskStorage } from './platform/storage.ts';
 import { createS3Storage } from './platform/storage-s3.ts';
@@ -245,6 +246,8 @@ export async function buildApp({
   await app.register(chatRoutes);
   await app.register(realtimeRoutes);
   if (config.env !== 'production') await registerDevTools(app);
+  // Before the web's not-found handler, which would answer these with the app's shell.
+  registerSeo(app);
   await registerWeb(app, config.webDir);
 
   return app;
