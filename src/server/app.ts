@@ -41,7 +41,7 @@ import { type Bus, createLocalBus, createRedisBus } from './platform/bus.ts';
 import { isCrossOrigin } from './platform/cross-site.ts';
 import { AppError, registerErrorHandler } from './platform/errors.ts';
 import { appServer, isProbe, registerHealth } from './platform/health.ts';
-import { requestLocale, t } from './platform/i18n.ts';
+import { addressLocaleOf, requestLocale, t } from './platform/i18n.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { createMailer } from './platform/mail.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
@@ -51,6 +51,7 @@ import { trustFunction } from './platform/proxy.ts';
 import { fallbackStore } from './platform/rate-limit-store.ts';
 import { getVapidKeys } from './platform/secrets.ts';
 import { securityHeaders } from './platform/security-headers.ts';
+import { registerSeo } from './platform/seo.ts';
 import { registerSessions } from './platform/session.ts';
 import { createDiskStorage } from './platform/storage.ts';
 import { createS3Storage } from './platform/storage-s3.ts';
@@ -130,7 +131,8 @@ export async function buildApp({
   app.decorate('pushPublicKey', (await getVapidKeys(database.db)).publicKey);
 
   app.decorateRequest('locale', function (this: FastifyRequest, site?: SiteRow) {
-    return requestLocale(this.cookies ?? {}, this.headers['accept-language'], site?.domainLanguage);
+    const acceptLanguage = this.headers['accept-language'];
+    return requestLocale(this.cookies ?? {}, acceptLanguage, site?.domainLanguage, addressLocaleOf(this));
   });
   app.decorateRequest('geoCountry', function (this: FastifyRequest, site: SiteRow) {
     const header = trusted(this.socket.remoteAddress ?? '', 0) ? this.headers[config.geoipHeader] : undefined;
@@ -244,6 +246,8 @@ export async function buildApp({
   await app.register(chatRoutes);
   await app.register(realtimeRoutes);
   if (config.env !== 'production') await registerDevTools(app);
+  // Before the web's not-found handler, which would answer these with the app's shell.
+  registerSeo(app);
   await registerWeb(app, config.webDir);
 
   return app;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLocale, toLocale, visibleLocales } from './i18n/locales.ts';
+import { addressLocale, chooseLocale, toLocale, visibleLocales } from './i18n/locales.ts';
 import { matchRoute, pathFor, routePath } from './routes.ts';
 import { badgeText, cleanPhone, nichePrefix, termsVersionDate } from './rules.ts';
 
@@ -38,6 +38,16 @@ describe('locales', () => {
     expect(chooseLocale({ cookie: 'zz', browser: ['de-DE'], domainLanguage: 'nl' })).toBe('de');
     expect(chooseLocale({ browser: ['pt-BR'], domainLanguage: 'sv' })).toBe('sv');
     expect(chooseLocale({ browser: ['de'], domainLanguage: 'nl', visible: ['nl'] })).toBe('nl');
+  });
+
+  it("issue 24 I-02 a page address's ?lang= beats the cookie; only an exact locale code counts", () => {
+    expect(chooseLocale({ address: addressLocale('?lang=sv'), cookie: 'fr', domainLanguage: 'nl' })).toBe(
+      'sv',
+    );
+    expect(addressLocale('utm_source=x&lang=pl')).toBe('pl');
+    for (const bogus of ['?lang=no', '?lang=DE', '?lang=de-AT', '?lang=', '?xlang=de', '', '?lang=%3Cx%3E']) {
+      expect(addressLocale(bogus), bogus).toBeNull();
+    }
   });
 
   it('I-03 visible locales per country', () => {

@@ -12,6 +12,21 @@ export function toLocale(value: unknown): Locale | null {
   return (LOCALES as readonly string[]).includes(mapped) ? (mapped as Locale) : null;
 }
 
+/** Exactly one of the supported locale codes (no mapping, no trimming): for values in addresses. */
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The `lang` of a page address (`?lang=de`): the address a search engine lists for one language of a
+ * page (issue 24, hreflang). Only an exact locale code counts; anything else is no choice at all.
+ */
+export function addressLocale(search: string): Locale | null {
+  if (!search.includes('lang=')) return null;
+  const value = new URLSearchParams(search).get('lang');
+  return isLocale(value) ? value : null;
+}
+
 /** Locale names in their own language, for the dropdown. */
 export const LOCALE_NAMES: Record<Locale, string> = {
   da: 'Dansk',
@@ -55,15 +70,19 @@ export function visibleLocales(country: string | null | undefined, fallback: Loc
 }
 
 /**
- * Picks the locale: a valid cookie wins, then the browser's languages (only those the country may see),
+ * Picks the locale: a locale named in the page's address wins (issue 24: each hreflang alternate shows
+ * its own language whatever the visitor's cookie says), then a valid cookie, then the browser's languages (only those the country may see),
  * then the site's domain_language, then Dutch.
  */
 export function chooseLocale(input: {
+  /** From the address (`addressLocale`): already checked. */
+  address?: Locale | null;
   cookie?: string | null;
   browser?: readonly string[];
   domainLanguage?: string | null;
   visible?: readonly Locale[];
 }): Locale {
+  if (input.address) return input.address;
   const fromCookie = toLocale(input.cookie);
   if (fromCookie) return fromCookie;
   const visible = input.visible;

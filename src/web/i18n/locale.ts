@@ -1,5 +1,6 @@
 import type { Catalog } from '../../shared/i18n/catalogs.ts';
 import {
+  addressLocale,
   chooseLocale,
   LOCALE_COOKIE,
   type Locale,
@@ -38,15 +39,22 @@ export function writeCookie(name: string, value: string, days: number) {
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${days * 86_400}; Path=/; SameSite=Lax${secure}`;
 }
 
-/** The locale cookie, if it holds a supported locale (a malformed one is ignored). */
+/**
+ * The locale known before the settings arrive: the address's `?lang=` (issue 24, the same choice the server
+ * made for the page), else the locale cookie if it holds a supported locale (a malformed one is ignored).
+ */
 export function cookieLocale(): Locale | null {
-  return toLocale(readCookie(LOCALE_COOKIE));
+  return addressLocale(location.search) ?? toLocale(readCookie(LOCALE_COOKIE));
 }
 
-/** Cookie, else browser language (among the country's visible locales), else the domain language (I-02, P-03). */
+/**
+ * The address's `?lang=` (issue 24: the page a search engine listed for that language), else the cookie,
+ * else browser language (among the country's visible locales), else the domain language (I-02, P-03).
+ */
 export function detectLocale(settings: { domain_language: string; geoip_selected_country: string }): Locale {
   const fallback = toLocale(settings.domain_language) ?? 'nl';
   return chooseLocale({
+    address: addressLocale(location.search),
     cookie: readCookie(LOCALE_COOKIE),
     browser: navigator.languages ?? [navigator.language],
     domainLanguage: settings.domain_language,
