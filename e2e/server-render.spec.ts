@@ -12,7 +12,9 @@ const LOCALES = ['nl', 'en'] as const;
 
 /** Opens `path` in `locale` and waits until React has hydrated the page and nothing is still loading. */
 async function openHydrated(page: Page, path: string, locale: string) {
-  await page.context().addCookies([{ name: 'i18n_redirected', value: locale, domain: 'localhost', path: '/' }]);
+  await page
+    .context()
+    .addCookies([{ name: 'i18n_redirected', value: locale, domain: 'localhost', path: '/' }]);
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await page.waitForLoadState('networkidle');
@@ -22,7 +24,10 @@ async function openHydrated(page: Page, path: string, locale: string) {
 function hydrationMessages(page: Page): string[] {
   const found: string[] = [];
   page.on('console', (msg) => {
-    if (['error', 'warning'].includes(msg.type()) && /hydrat|did not match|#418|#423|#425/i.test(msg.text())) {
+    if (
+      ['error', 'warning'].includes(msg.type()) &&
+      /hydrat|did not match|#418|#423|#425/i.test(msg.text())
+    ) {
       found.push(msg.text());
     }
   });
@@ -49,7 +54,15 @@ const VISITOR_PAGES = [
   '/pricing',
   '/landers/tinderswipe',
 ];
-const MEMBER_PAGES = ['/members', '/members/:demo', '/likes', '/chats', '/credits', '/transactions', '/swipe-game'];
+const MEMBER_PAGES = [
+  '/members',
+  '/members/:demo',
+  '/likes',
+  '/chats',
+  '/credits',
+  '/transactions',
+  '/swipe-game',
+];
 
 test.describe('issue 24 server rendering and hydration', () => {
   test('P-01 every visitor first page hydrates without a warning, at 390 and 1280 px, in Dutch and English', async ({

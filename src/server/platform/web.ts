@@ -12,6 +12,8 @@ import { getShareMeta } from '../features/profiles/service.ts';
 import type { SiteRow } from '../features/site/queries.ts';
 import { t } from './i18n.ts';
 import { cspWithImageOrigin, cspWithScriptNonce } from './security-headers.ts';
+import { isIndexable, seoOrigin } from './seo.ts';
+import { mediaUrl, seoHead, siteLocales } from './seo-head.ts';
 import { findSessionUser, SESSION_COOKIE } from './session.ts';
 import { entryWarningShell } from './shell-entry-warning.ts';
 
@@ -189,42 +191,26 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
   const renderer: PageRenderer | null = existsSync(ssrFile)
     ? ((await import(pathToFileURL(ssrFile).href)) as PageRenderer)
     : null;
-  const imagePreload = (src: string) =>
-    `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}" />\n  `;
   const manifest = readManifest(webDir);
   const catalogs = catalogChunks(manifest);
 
   /**
-   * Open Graph tags for a shared profile link (M-05): name, age and city, the start of the about text,
-   * and the main image only when it is approved (spec §4). Anyone else gets the plain shell.
+   * What a shared profile link shows (M-05): name, age and city, the start of the about text, and the main
+   * image only when it is approved (spec §4). Asked for any `/members/{id}` address, for visitors too.
    */
-  async function shareTags(
-    req: FastifyRequest,
-    site: SiteRow,
-  ): Promise<{ tags: string; photo: string | null }> {
-    const none = { tags: '', photo: null };
+  async function profileShare(req: FastifyRequest, site: SiteRow, origin: string) {
     const id = Number(MEMBER_PATH.exec(req.url.split('?')[0] ?? '')?.[1]);
-    if (!(id > 0 && id <= 2_147_483_647)) return none;
+    if (!(id > 0 && id <= 2_147_483_647)) return null;
     const meta = await getShareMeta(app.db, id, new Date()).catch((err: unknown) => {
       req.log.warn({ err }, 'share preview failed');
       return null;
     });
-    if (!meta) return none;
-    const tag = (property: string, content: string) =>
-      `<meta property="${property}" content="${escapeHtml(content)}" />`;
-    const tags = [tag('og:title', meta.title)];
-    let photo: string | null = null;
-    if (meta.description) tags.push(tag('og:description', meta.description));
-    if (meta.imagePath) {
-      const base = /^https?:\/\//i.test(site.cdnPrefix)
-        ? site.cdnPrefix
-        : `${req.protocol}://${req.host}${site.cdnPrefix}`;
-      tags.push(tag('og:image', `${base.replace(/\/+$/, '')}${meta.imagePath}`));
-      // The profile page's main photo is its largest paint: it downloads beside the app's code (P-01).
-      // Preloaded before the page's code (first screen, below): it is the page's largest paint.
-      photo = `${site.cdnPrefix.replace(/\/+$/, '')}${meta.imagePath}`;
-    }
-    return { tags: tags.join('\n    '), photo };
+    if (!meta) return null;
+    return {
+      title: meta.title,
+      description: meta.description ?? '',
+      image: meta.imagePath ? mediaUrl(origin, site.cdnPrefix, meta.imagePath) : null,
+    };
   }
 
   /** A live session behind the cookie (pages are not API calls, so the session hook skips them). */
@@ -286,8 +272,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
     }
     const site = await app.sites(req.host);
     const locale = req.locale(site);
+    const origin = seoOrigin(req, site, app.config.publicUrl);
     // Also on a 404 page: a profile link works before the web app names the route.
-    const share = await shareTags(req, site);
+    const share = await profileShare(req, site, origin);
     const catalog = catalogs.get(locale);
     const route = matchRoute(req.url.split('?')[0] ?? '/');
     let body = '';
@@ -347,23 +334,34 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
         })
       : '';
     const chunks = [...(catalog ? [catalog] : []), ...layoutChunks(manifest)];
+    const tags = seoHead({
+      site,
+      origin,
+      path: req.url,
+      locale,
+      locales: siteLocales(site),
+      title: share?.title ?? title,
+      description: share ? share.description : site.description,
+      image: share?.image ?? null,
+      // Members' own pages and profiles are not for search engines; neither is an unknown address.
+      noindex: status !== 200 || !route || !isIndexable(route, site),
+      type: share ? 'profile' : 'website',
+    });
     const html = shell
       // Before the root: it opens while the page is parsed, before the first paint.
       .replace('<div id="root"></div>', () => `${warning}<div id="root">${body}</div>${state}`)
       .replace('<html lang="nl">', () => `<html lang="${locale}" style="${shellTheme(site)}">`)
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-      .replace('content="__DESCRIPTION__"', () => `content="${escapeHtml(site.description)}"`)
+      .replace(/<title>[^<]*<\/title>\s*<meta name="description" content="__DESCRIPTION__" \/>/, () => tags)
       .replace('content="__THEME__"', () => `content="${escapeHtml(site.themePrimary)}"`)
       // A function, so "$&" in a member's name is not a replacement pattern.
-      .replace(
-        '</head>',
-        () =>
-          `${head}${share.photo ? imagePreload(share.photo) : ''}${chunks.map(modulePreload).join('')}${share.tags}</head>`,
-      );
+      .replace('</head>', () => `${head}${chunks.map(modulePreload).join('')}</head>`);
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') {
       const withNonce = cspWithScriptNonce(csp, nonce);
-      reply.header('content-security-policy', site.cdnPrefix ? cspWithImageOrigin(withNonce, site.cdnPrefix) : withNonce);
+      reply.header(
+        'content-security-policy',
+        site.cdnPrefix ? cspWithImageOrigin(withNonce, site.cdnPrefix) : withNonce,
+      );
     }
     return (
       reply
