@@ -1,86 +1,48 @@
 import { expect, skipEntryWarning, test } from './fixtures.ts';
 
-// Issue 11 item 1: the first screen paints from the HTML alone, in the site's own name and colours.
+// Issue 11 item 1 and issue 24: the first screen is the server's render of the page, in the site's own
+// name and colours, readable before (and without) any JavaScript.
 test.describe('P-01 first paint', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
-  test('P-01 P-02 without JavaScript a phone already sees the branded shell of the site', async ({
+  test("P-01 P-02 without JavaScript a phone already sees the site's own page, styled and branded", async ({
     page,
   }) => {
     const port = process.env.E2E_PORT;
     await page.goto('/');
-    const bar = page.locator('.vs-bar');
-    await expect(bar).toBeVisible();
-    await expect(bar).toContainText('Vonk');
-    await expect(page.locator('.vs-card')).toHaveCount(4);
-    // The call to action in the site's primary colour, not grey: the shell is branded, not blank.
-    const pill = await page.locator('.vs-pill').evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(pill).not.toBe('rgba(0, 0, 0, 0)');
-    await page.screenshot({ path: 'test-results/screens/shell-390.png' });
+    const header = page.locator('header').first();
+    await expect(header).toBeVisible();
+    await expect(header).toContainText('Vonk');
+    await expect(page.locator('h1').first()).toBeVisible();
+    // The stylesheet is in force before any script: the top bar is sticky and the call to action is in the
+    // site's primary colour, not grey.
+    expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+    const cta = page.locator('main a.btn-primary').first();
+    expect(await cta.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    await page.screenshot({ path: 'test-results/screens/first-paint-390.png' });
 
-    // The second demo site has its own name in the same shell.
+    // The second demo site has its own name on the same page.
     await page.goto(`http://127.0.0.1:${port}/members`);
-    await expect(page.locator('.vs-bar')).toContainText('Vonk Goud');
+    await expect(page.locator('header').first()).toContainText('Vonk Goud');
   });
 });
 
 test.describe('P-01 first load', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('P-01 the app stylesheet does not block the shell, and the app starts styled', async ({ page }) => {
-    // Hold the stylesheet back: the shell must paint anyway, and the app must wait for it.
-    let releaseCss: () => void = () => {};
-    const cssHeld = new Promise<void>((done) => {
-      releaseCss = done;
-    });
-    await page.route(/\/assets\/.*\.css$/, async (route) => {
-      await cssHeld;
-      await route.continue();
-    });
-    await page.goto('/', { waitUntil: 'commit' });
-    await expect(page.locator('.vs-bar')).toBeVisible();
-    // The page as served has no render-blocking stylesheet: a preload, and the sheet itself for no media
-    // (parsed when it arrives, applied by the app).
-    const html = await (await page.request.get('/')).text();
-    const sheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-    expect(sheets.length).toBeGreaterThan(0);
-    for (const sheet of sheets) expect(sheet).toContain('media="not all"');
-    expect(html).toMatch(/<link rel="preload" as="style"[^>]*\.css"/);
-    // While the stylesheet is held the app has not replaced the shell with unstyled content: its code runs
-    // and waits for the sheet (it adds a stylesheet link of its own to hear when the held one arrives).
-    await expect(page.locator('link[data-app-css] + link[rel="stylesheet"]')).toHaveCount(1);
-    await expect(page.locator('.vs-bar')).toBeVisible();
-    await expect(page.locator('[data-layout]')).toHaveCount(0);
-    releaseCss();
-    await expect(page.locator('[data-layout="default"]')).toBeVisible();
-    // Tailwind's rules are in force: the top bar is sticky.
-    expect(
-      await page
-        .locator('header')
-        .first()
-        .evaluate((el) => getComputedStyle(el).position),
-    ).toBe('sticky');
-  });
-
-  test('P-01 the settings and session answers are preloaded with the page and fetched once', async ({
+  test('P-01 the settings and session the page was rendered with are not asked for again', async ({
     page,
   }) => {
-    const settings: string[] = [];
-    const session: string[] = [];
+    const asked: string[] = [];
     page.on('request', (req) => {
       const path = new URL(req.url()).pathname;
-      if (path === '/api/settings') settings.push(req.url());
-      if (path === '/api/user.php') session.push(req.url());
+      if (path === '/api/settings' || path === '/api/user.php') asked.push(path);
     });
     await page.goto('/?ref=spring');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
     await expect(page.locator('[data-layout="default"]')).toBeVisible();
-    const preload = await page
-      .locator('link[rel="preload"][as="fetch"][href^="/api/settings"]')
-      .getAttribute('href');
-    expect(preload).toContain('/api/settings?ref=spring&domain=localhost');
-    await expect(page.locator('link[rel="preload"][as="fetch"][href="/api/user.php"]')).toHaveCount(1);
-    expect(settings).toHaveLength(1);
-    expect(session).toHaveLength(1);
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
   });
 
   test('P-01 member cards open the profile inside the app; icons are one sprite symbol each', async ({

@@ -19,6 +19,36 @@ export async function expectNoAxeViolations(page: Page) {
 
 /** Every test fails on an unexpected console error or a request to a host outside this machine. */
 export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleErrors: undefined }>({
+  /**
+   * Issue 24: pages arrive rendered by the server and become interactive when React has hydrated them. A
+   * journey that opens a page goes on once the app has taken over (`data-hydrated`), as a person would
+   * wait for the page to respond, not into a button whose handler is not attached yet.
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const hydrated = async (options?: { waitUntil?: string }) => {
+      if (javaScriptEnabled === false || options?.waitUntil === 'commit') return;
+      const type = await page.evaluate(() => document.contentType).catch(() => '');
+      if (type !== 'text/html' || !(await page.locator('#root').count())) return;
+      // A test that breaks the app on purpose (offline, a blocked chunk) goes on without it.
+      await page
+        .locator('html[data-hydrated]')
+        .waitFor({ state: 'attached', timeout: 15_000 })
+        .catch(() => {});
+    };
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const res = await goto(url, options);
+      await hydrated(options);
+      return res;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const res = await reload(options);
+      await hydrated(options);
+      return res;
+    };
+    await use(page);
+  },
   /** Console errors a test causes on purpose (going offline, a blocked chunk). */
   allowedConsoleErrors: [[], { option: true }],
   failOnConsoleErrors: [

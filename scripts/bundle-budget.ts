@@ -1,8 +1,12 @@
 // The bundle budgets of issue 11 as a pure function of Vite's manifest, so the rule itself is tested
 // (bundle-budget.test.ts) and scripts/check-bundle.ts only reads files. Decision 0010 sets the numbers.
 
-/** Gzip kB: the first-load JavaScript (entry and its static imports) and each lazily loaded chunk. */
-export const BUDGET = { entryKb: 120, chunkKb: 60 } as const;
+/**
+ * kB on the wire (brotli, as the server sends the build's .br copies): the first page's JavaScript (the
+ * entry, its static imports and the modules the page preloads) and each lazily loaded chunk (DESIGN.md,
+ * issue 24: React's own react-dom fits in 160 kB).
+ */
+export const BUDGET = { entryKb: 160, chunkKb: 60 } as const;
 
 export type ManifestChunk = {
   file: string;
@@ -19,6 +23,8 @@ export function measureBundle(
   manifest: Record<string, ManifestChunk>,
   kb: (file: string) => number,
   budget: { entryKb: number; chunkKb: number } = BUDGET,
+  /** Source modules the first page preloads besides the entry (the layouts: platform/web.ts). */
+  preloaded: readonly string[] = [],
 ) {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!entryKey) throw new Error('no entry in the Vite manifest: was the web app built?');
@@ -29,6 +35,7 @@ export function measureBundle(
     for (const next of manifest[key]?.imports ?? []) visit(next);
   };
   visit(entryKey);
+  for (const key of preloaded) if (manifest[key]) visit(key);
 
   const entryFiles = [...initial].map((k) => manifest[k]?.file ?? k).filter((f) => f.endsWith('.js'));
   const entryKb = round(entryFiles.reduce((sum, f) => sum + kb(f), 0));
@@ -45,7 +52,7 @@ export function measureBundle(
     ...tooBig.map((c) => `${c.file} ${c.kb} kB (max ${budget.chunkKb})`),
   ];
   return {
-    budgets_kb_gzip: budget,
+    budgets_kb_brotli: budget,
     entry: { kb: entryKb, files: entryFiles },
     largest_lazy_chunks: lazy.slice(0, 8),
     largest_data_chunk_kb: Math.max(0, ...data),

@@ -11,6 +11,7 @@ import { matchRoute } from '../../shared/routes.ts';
 import { getShareMeta } from '../features/profiles/service.ts';
 import type { SiteRow } from '../features/site/queries.ts';
 import { t } from './i18n.ts';
+import { LAYOUT_MODULES } from './web-chunks.ts';
 import { cspWithImageOrigin, cspWithScriptNonce } from './security-headers.ts';
 import { isIndexable, seoOrigin } from './seo.ts';
 import { mediaUrl, seoHead, siteLocales } from './seo-head.ts';
@@ -66,8 +67,6 @@ function catalogChunks(manifest: Manifest): Map<string, string> {
   return chunks;
 }
 
-/** Every page renders inside a layout and the root chrome (loading bar, scroll restoration). */
-const LAYOUT_MODULES = ['layouts/layouts.tsx', 'layouts/root-chrome.tsx'];
 
 /**
  * The chunks hydration needs beyond the entry: the layouts and the chunks they import, in the order they
