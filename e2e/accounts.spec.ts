@@ -433,16 +433,23 @@ test.describe('signup', () => {
     page,
   }) => {
     await skipEntryWarning(page);
-    await page.route(/\/api\/settings\?/, async (route) => {
-      const res = await route.fetch();
-      await route.fulfill({ response: res, json: { ...(await res.json()), signups: 'with_trafficsource' } });
-    });
-    await page.goto('/signup');
-    await expect(page.getByRole('heading', { name: 'Aanmelden kan nu even niet' })).toBeVisible();
-    await expect(page.getByLabel('Profielnaam')).toHaveCount(0);
+    // The second demo site (127.0.0.1), set to take only visitors with a traffic source, and back after.
+    const site = `http://127.0.0.1:${process.env.E2E_PORT}`;
+    const setSignups = async (signups: string) =>
+      expect(
+        (await page.request.post(`${site}/dev/site`, { ...THIS_MACHINE, data: { signups } })).status(),
+      ).toBe(200);
+    await setSignups('with_trafficsource');
+    try {
+      await page.goto(`${site}/signup`);
+      await expect(page.getByRole('heading', { name: 'Aanmelden kan nu even niet' })).toBeVisible();
+      await expect(page.getByLabel('Profielnaam')).toHaveCount(0);
 
-    await page.goto('/signup?network=partner');
-    await expect(page.getByRole('heading', { name: 'Maak je account aan' })).toBeVisible();
+      await page.goto(`${site}/signup?network=partner`);
+      await expect(page.getByRole('heading', { name: 'Maak je account aan' })).toBeVisible();
+    } finally {
+      await setSignups('all');
+    }
   });
 
   test.describe('on a smartphone', () => {

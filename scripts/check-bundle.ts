@@ -41,7 +41,9 @@ const problems = [
   ...(framework.react_dom ? [] : ["react-dom's code is not in the bundle"]),
   ...(framework.preact ? ['Preact is in the bundle'] : []),
 ];
-console.log(JSON.stringify({ ...report, framework, within_budget: problems.length === 0, problems }, null, 2));
+console.log(
+  JSON.stringify({ ...report, framework, within_budget: problems.length === 0, problems }, null, 2),
+);
 if (problems.length > 0) {
   console.error(`bundle check failed: ${problems.join(', ')}`);
   process.exit(1);

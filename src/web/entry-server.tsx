@@ -23,15 +23,18 @@ import { loadCatalog } from './i18n/locale.ts';
 import { createRouteTree } from './router.tsx';
 import { SiteProvider } from './site-context.tsx';
 import { type ServerState, serializeState } from './ssr-state.ts';
+import { setSearchSource } from './tracking.ts';
 
 type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
 
-const requestFetch = new AsyncLocalStorage<Fetcher>();
+const rendering = new AsyncLocalStorage<{ fetch: Fetcher; search: string }>();
 setApiFetch(
   () =>
-    requestFetch.getStore() ??
+    rendering.getStore()?.fetch ??
     (() => Promise.reject(new Error('the API was asked outside a page render on the server'))),
 );
+// The traffic source of the address being rendered (A-02: who may sign up), as the browser reads it.
+setSearchSource(() => rendering.getStore()?.search ?? '');
 
 export interface RenderInput {
   /** The page's absolute address as the visitor asked for it. */
@@ -77,15 +80,25 @@ function recordingClient(): { client: QueryClient; asked: Map<string, Asked> } {
   return { client, asked };
 }
 
+/** A page whose parts have not all rendered by then is left to the browser (a part that waits forever). */
+const RENDER_TIMEOUT_MS = 3000;
+
+class RenderTimeout extends Error {}
+
 function renderHtml(app: React.ReactNode, nonce: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
+    const timer = setTimeout(() => {
+      stream.abort();
+      reject(new RenderTimeout(`render took over ${RENDER_TIMEOUT_MS} ms`));
+    }, RENDER_TIMEOUT_MS);
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
         html += chunk.toString('utf8');
         done();
       },
       final(done) {
+        clearTimeout(timer);
         resolve(html);
         done();
       },
@@ -94,8 +107,12 @@ function renderHtml(app: React.ReactNode, nonce: string): Promise<string> {
       nonce,
       // Every part, lazy ones included, is in the page: a search engine and a phone get the whole first screen.
       onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
+      onShellError: (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
       onError: (err) => {
+        clearTimeout(timer);
         reject(err);
       },
     });
@@ -103,7 +120,16 @@ function renderHtml(app: React.ReactNode, nonce: string): Promise<string> {
 }
 
 export async function render(input: RenderInput): Promise<RenderResult> {
-  return requestFetch.run(input.fetch, async () => {
+  try {
+    return await renderPage(input);
+  } catch (err) {
+    if (err instanceof RenderTimeout) return { kind: 'browser' };
+    throw err;
+  }
+}
+
+async function renderPage(input: RenderInput): Promise<RenderResult> {
+  return rendering.run({ fetch: input.fetch, search: new URL(input.url).search }, async () => {
     const { client, asked } = recordingClient();
     const [settings, session, catalog] = await Promise.all([
       client.fetchQuery({

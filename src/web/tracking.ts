@@ -29,9 +29,14 @@ function stored(): TTracking | null {
 }
 
 /** Where this visit came from: the current address first, else what the landing page remembered. */
-export function readTracking(
-  search: string = typeof location === 'undefined' ? '' : location.search,
-): TTracking | null {
+let currentSearch = (): string => location.search;
+
+/** The server's render reads the query of the page it renders (entry-server.tsx), not `location`. */
+export function setSearchSource(source: () => string): void {
+  currentSearch = source;
+}
+
+export function readTracking(search: string = currentSearch()): TTracking | null {
   return trackingFrom(search) ?? stored();
 }
 

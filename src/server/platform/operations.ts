@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { devAccountRoutes } from '../features/accounts/dev-routes.ts';
 import { devCreditRoutes } from '../features/credits/dev-routes.ts';
+import { devSiteRoutes } from '../features/site/dev-routes.ts';
 import { AppError } from './errors.ts';
 import { registerDevMail } from './mail.ts';
 import { isFromThisMachine, listensBeyondThisMachine } from './proxy.ts';
@@ -23,6 +24,7 @@ export async function registerDevTools(app: FastifyInstance) {
     registerDevSms(dev);
     await dev.register(devAccountRoutes);
     await dev.register(devCreditRoutes);
+    await dev.register(devSiteRoutes);
   });
 }
 
@@ -50,7 +52,7 @@ export function operationsBanner(env: string, metricsToken: string | undefined):
   const lines: string[] = [];
   if (env !== 'production') {
     lines.push(
-      'Developer tools (/dev/mail, /dev/sms, /dev/members, /dev/ban, /dev/unban, /dev/credits) answer only requests from this machine.',
+      'Developer tools (/dev/mail, /dev/sms, /dev/members, /dev/ban, /dev/unban, /dev/credits, /dev/site) answer only requests from this machine.',
     );
   }
   lines.push(

@@ -11,12 +11,12 @@ import { matchRoute } from '../../shared/routes.ts';
 import { getShareMeta } from '../features/profiles/service.ts';
 import type { SiteRow } from '../features/site/queries.ts';
 import { t } from './i18n.ts';
-import { LAYOUT_MODULES } from './web-chunks.ts';
 import { cspWithImageOrigin, cspWithScriptNonce } from './security-headers.ts';
 import { isIndexable, seoOrigin } from './seo.ts';
 import { mediaUrl, seoHead, siteLocales } from './seo-head.ts';
 import { findSessionUser, SESSION_COOKIE } from './session.ts';
 import { entryWarningShell } from './shell-entry-warning.ts';
+import { LAYOUT_MODULES } from './web-chunks.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -66,7 +66,6 @@ function catalogChunks(manifest: Manifest): Map<string, string> {
   }
   return chunks;
 }
-
 
 /**
  * The chunks hydration needs beyond the entry: the layouts and the chunks they import, in the order they

@@ -43,7 +43,7 @@ const SITE_TTL_MS = 30_000;
  */
 export function createSiteResolver(db: Db, now: () => number = Date.now) {
   const cache = new Map<string, { at: number; site: SiteRow }>();
-  return async function resolveSite(domain: string): Promise<SiteRow> {
+  const resolveSite = async (domain: string): Promise<SiteRow> => {
     const key = normaliseDomain(domain);
     const hit = cache.get(key);
     if (hit && now() - hit.at < SITE_TTL_MS) return hit.site;
@@ -53,6 +53,9 @@ export function createSiteResolver(db: Db, now: () => number = Date.now) {
     cache.set(key, { at: now(), site });
     return site;
   };
+  /** After an edit on this instance: the next page load reads the site again (others within the TTL). */
+  const forget = () => cache.clear();
+  return Object.assign(resolveSite, { forget });
 }
 export type SiteResolver = ReturnType<typeof createSiteResolver>;
 

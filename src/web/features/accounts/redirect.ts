@@ -1,7 +1,8 @@
 /** A same-origin path to return to after login, or null for anything else (?redirect=, A-05). */
 export function safeRedirect(
   value: string | null | undefined,
-  origin: string = location.origin,
+  // Any origin does on the server: only whether the path stays on it matters.
+  origin: string = typeof location === 'undefined' ? 'http://localhost' : location.origin,
 ): string | null {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   try {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 
 // The last token taken out of the address, so a second read of the same page (StrictMode in development
 // renders twice) still finds it.
@@ -9,7 +10,10 @@ let taken: { path: string; token: string } | null = null;
  * history entry, bookmark or Referer header.
  */
 export function useTokenFromAddress(): string | null {
+  const address = useLocation();
   const [token] = useState(() => {
+    // The server's render reads the address it renders; the browser then takes the token out of its bar.
+    if (typeof window === 'undefined') return new URLSearchParams(address.search).get('token');
     const params = new URLSearchParams(location.search);
     const value = params.get('token');
     if (value === null) return taken?.path === location.pathname ? taken.token : null;

@@ -121,8 +121,19 @@ function BirthDateField(props: {
   );
 }
 
-/** Step 0: the account (A-01, A-03). Validated with the server's own schema before it is sent. */
-export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClosed(): void }) {
+type AccountStepProps = { onLeave?: () => void; onClosed(): void };
+
+/**
+ * Step 0: the account (A-01, A-03). Validated with the server's own schema before it is sent. A reload
+ * keeps the answers given in this tab, which only the browser has: the server's render and hydration show
+ * the empty form, and the browser's own form (with the answers) takes its place at once.
+ */
+export function AccountStep(props: AccountStepProps) {
+  const hydrating = useHydrating();
+  return <AccountForm key={hydrating ? 'server' : 'browser'} {...props} hydrating={hydrating} />;
+}
+
+function AccountForm({ onLeave, onClosed, hydrating }: AccountStepProps & { hydrating: boolean }) {
   const { settings } = useSite();
   const intl = useIntl();
   const signup = useSignup();
@@ -133,8 +144,6 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
   const termsId = useId();
   const [emailTaken, setEmailTaken] = useState(false);
   // A reload keeps the answers given in this tab (not the password or the terms).
-  // Not in the server's render nor in hydration over it: the draft is this tab's.
-  const hydrating = useHydrating();
   const [draft] = useState(() => (hydrating ? {} : readSignupDraft()));
   const [values, setValues] = useState({
     email: draft.email ?? '',
@@ -149,8 +158,10 @@ export function AccountStep({ onLeave, onClosed }: { onLeave?: () => void; onClo
   const [place, setPlace] = useState<ChosenPlace | null>(draft.place ?? null);
   const { email: draftEmail, name, signup_message, gender, looking_for } = values;
   useEffect(() => {
+    // The empty form of hydration must not overwrite the answers kept.
+    if (hydrating) return;
     writeSignupDraft({ email: draftEmail, name, signup_message, gender, looking_for, dob, place });
-  }, [draftEmail, name, signup_message, gender, looking_for, dob, place]);
+  }, [hydrating, draftEmail, name, signup_message, gender, looking_for, dob, place]);
   /** Name, value, error and change handler of one of `values`. */
   const field = <K extends keyof typeof values>(key: K) => ({
     value: values[key],
