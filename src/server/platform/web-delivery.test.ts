@@ -284,6 +284,8 @@ describe('issue 24 P-10 how the server answers for a rendered page', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const root = res.body.slice(res.body.indexOf('<div id="root">'));
     expect(root).toContain(`<h1>${text('de', 'error.general')}</h1>`);
+    // P-10: the link says it goes home, so it does (not back to the page that failed).
+    expect(root).toContain(`<a href="/">${text('de', 'error.home')}</a>`);
     expect(res.body).toContain('<html lang="de"');
     // The app comes along and renders the page itself in the browser.
     expect(res.body).toMatch(APP_SCRIPT);
