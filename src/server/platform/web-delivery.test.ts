@@ -1,34 +1,25 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photos, profiles, sites } from '../db/schema.ts';
+import { sites } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { buildMember } from '../test/members.ts';
+import { buildMember, type TestMember } from '../test/members.ts';
+import { t as text } from './i18n.ts';
 import { SESSION_COOKIE } from './session.ts';
 import { ENTRY_WARNING_SCRIPT, ENTRY_WARNING_SCRIPT_HASH } from './shell-entry-warning.ts';
 
-// A built asset with the copies scripts/vite-precompress.ts writes beside it.
-/** Stores `<name>.webp` (thumbnail `<name>_t.webp`) as the member's approved main photo. */
-async function giveMainPhoto(userId: number, name: string): Promise<number> {
-  const [photo] = await t.app.db
-    .insert(photos)
-    .values({ userId, filename: `${name}.webp`, thumbFilename: `${name}_t.webp`, width: 600, height: 800 })
-    .returning({ id: photos.id });
-  if (!photo) throw new Error('no photo stored');
-  await t.app.db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.userId, userId));
-  return photo.id;
-}
-
 const SHELL = readFileSync(join(import.meta.dirname, '../../web/index.html'), 'utf8');
+// A built asset with the copies scripts/vite-precompress.ts writes beside it.
 const ASSET = `export const x = ${JSON.stringify('vonk '.repeat(400))};\n`;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp(
     {},
     {
-      // The real shell: the server fills in its markers (site name, first photos), so they must match.
+      // The app's own index.html and a manifest, without the server renderer beside them: what the server
+      // puts around every page (preloads, entry warning), whatever the page holds.
       webShell: SHELL,
       webFiles: {
         'assets/app-1a2b3c.js': ASSET,
@@ -97,240 +88,29 @@ describe('P-01 issue 11 item 1: text goes out compressed', () => {
   });
 });
 
-describe('P-01 issue 11 item 1: the inline shell', () => {
-  it("P-02 the shell that paints before JavaScript carries the site's name and colours, escaped", async () => {
-    const page = await t.app.inject({ url: '/', headers: { host: 'localhost', accept: 'text/html' } });
-    expect(page.body).toContain('</svg>Vonk</span>');
-    expect(page.body).toMatch(
-      /<html lang="nl" style="--shell-primary:#[0-9a-f]{6};--shell-secondary:#[0-9a-f]{6}">/i,
-    );
-    const hostile = await t.app.inject({ url: '/', headers: { host: '127.0.0.1', accept: 'text/html' } });
-    expect(hostile.body).not.toContain('<script>alert(1)</script>');
-    expect(hostile.body).toContain('Goud&lt;/span&gt;&lt;script&gt;');
-    // A colour that is no plain hex never reaches the style: the shell keeps its default there.
-    expect(hostile.body).toMatch(/<html lang="nl" style="--shell-secondary:#[0-9a-f]{6}">/i);
-  });
-});
+describe('P-01 the code the first page needs loads with it', () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+  const LAYOUTS = ['/assets/layouts-eeee.js', '/assets/common-dddd.js', '/assets/root-chrome-ffff.js'];
 
-describe('P-01 issue 11 item 1: the catalog loads with the page', () => {
-  it("I-02 the page preloads the catalog of the visitor's locale, and only that one", async () => {
-    const nl = await t.app.inject({ url: '/members', headers: { host: 'localhost', accept: 'text/html' } });
-    expect(nl.body).toContain(
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-nl-bbbb.js" />',
-    );
-    expect(nl.body).not.toContain('messages-de-cccc');
-    const de = await t.app.inject({
-      url: '/members',
-      headers: { host: 'localhost', accept: 'text/html', cookie: 'i18n_redirected=de' },
-    });
-    expect(de.body).toContain('href="/assets/messages-de-cccc.js"');
+  it("P-01 I-02 a page preloads its locale's catalog and the layouts with what they import, each once, nothing else", async () => {
+    const html = async (url: string, cookie?: string) =>
+      (
+        await t.app.inject({
+          url,
+          headers: { host: 'localhost', accept: 'text/html', ...(cookie ? { cookie } : {}) },
+        })
+      ).body;
+    for (const url of ['/members', '/', '/no-such-page']) {
+      // The entry is the page's script already; pages' own chunks come with hydration (decision 0026).
+      expect(preloads(await html(url)), url).toEqual(['/assets/messages-nl-bbbb.js', ...LAYOUTS]);
+    }
+    expect(preloads(await html('/members', 'i18n_redirected=de'))).toEqual([
+      '/assets/messages-de-cccc.js',
+      ...LAYOUTS,
+    ]);
     // The manifest is for the server: browsers get nothing from it.
     expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
-  });
-});
-
-describe("P-01 issue 11 item 1: the route's code loads with the page", () => {
-  const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g)].map(
-      (m) => m[1],
-    );
-
-  it("P-01 the search page preloads the layouts, the page's chunk and what they import, each once", async () => {
-    const page = await t.app.inject({
-      url: '/members?page=1',
-      headers: { host: 'localhost', accept: 'text/html' },
-    });
-    expect(preloads(page.body)).toEqual([
-      '/assets/messages-nl-bbbb.js',
-      '/assets/layouts-eeee.js',
-      '/assets/common-dddd.js',
-      '/assets/root-chrome-ffff.js',
-      '/assets/members-page-gggg.js',
-      '/assets/location-hhhh.js',
-    ]);
-    // The session answer the first render waits for downloads with the settings (same origin, cookies).
-    expect(page.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user.php" />');
-    // The entry is the page's script already; other pages' chunks are not fetched.
-    expect(page.body).not.toContain('index-aaaa');
-    expect(page.body).not.toContain('home-page-iiii');
-  });
-
-  it('P-01 L-04 a route without a listed page and an unknown path preload the layouts; the warning needs no dialog code', async () => {
-    for (const url of ['/credits', '/no-such-page']) {
-      const page = await t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html' } });
-      expect(preloads(page.body)).toEqual([
-        '/assets/messages-nl-bbbb.js',
-        '/assets/layouts-eeee.js',
-        '/assets/common-dddd.js',
-        '/assets/root-chrome-ffff.js',
-      ]);
-    }
-  });
-
-  it('P-01 L-04 the dialog is not preloaded where the entry warning never shows', async () => {
-    const page = await t.app.inject({
-      url: '/reset-password',
-      headers: { host: 'localhost', accept: 'text/html' },
-    });
-    expect(page.body).toContain('/assets/layouts-eeee.js');
-    expect(page.body).not.toContain('modal-dialog');
-  });
-});
-
-describe('P-01 issue 11 item 1: the search answer loads with the page', () => {
-  const SEARCH = '<link rel="preload" as="fetch" crossorigin href="/api/members" />';
-  const html = async (url: string) =>
-    (await t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html' } })).body;
-
-  it('P-01 D-02 a plain /members preloads the unfiltered search the page asks first', async () => {
-    expect(await html('/members')).toContain(SEARCH);
-  });
-
-  it('P-01 D-02 filters, a traffic source or another page preload no search', async () => {
-    for (const url of ['/members?gender=f', '/members?ref=spring', '/', '/members/12']) {
-      expect(await html(url)).not.toContain('href="/api/members"');
-    }
-  });
-});
-
-describe('P-01 issue 11 item 1: the home page brings its first portrait', () => {
-  const SHOWCASE = '<link rel="preload" as="fetch" crossorigin href="/api/showcase" />';
-  it("P-01 L-07 a visitor's home page preloads the showcase and its first portrait; members and other pages get neither", async () => {
-    const member = await buildMember(t.app.db, { name: 'Portret', lastActiveAt: new Date() });
-    await t.app.db.update(profiles).set({ lastActiveAt: new Date() }).where(eq(profiles.userId, member.id));
-    await giveMainPhoto(member.id, 'home1');
-
-    const home = (await t.app.inject({ url: '/', headers: { host: 'localhost', accept: 'text/html' } })).body;
-    expect(home).toContain(SHOWCASE);
-    const showcase = (
-      await t.app.inject({ url: '/api/showcase', headers: { host: 'localhost' } })
-    ).json() as {
-      members: { thumb_url: string | null }[];
-    };
-    const first = showcase.members.find((m) => m.thumb_url)?.thumb_url;
-    expect(first).toMatch(/home1_t\.webp$/);
-    // Exactly the address the hero's first <img> asks, so the browser uses the preloaded copy.
-    expect(home).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${first}" />`);
-    // The shell shows it in the hero before any JavaScript runs (decision 0018).
-    expect(home).toContain('class="vs-shell vs-home"');
-    expect(home).toMatch(
-      new RegExp(`<div class="vs-hero"><img src="${first}" alt="" [^>]*fetchpriority="high"`),
-    );
-
-    const asMember = await t.app.inject({
-      url: '/',
-      headers: { host: 'localhost', accept: 'text/html' },
-      cookies: member.cookies,
-    });
-    expect(asMember.body).not.toContain('/api/showcase');
-    expect(asMember.body).not.toContain('home1_t.webp');
-    expect(asMember.body).toContain('class="vs-shell"><');
-    // A cookie whose session has ended (expired, logged out elsewhere) is a visitor's: the app shows the
-    // visitor's home, so the shell does too.
-    const ended = await t.app.inject({
-      url: '/',
-      headers: { host: 'localhost', accept: 'text/html' },
-      cookies: { [SESSION_COOKIE]: 'no-such-session' },
-    });
-    expect(ended.body).toContain(SHOWCASE);
-    expect(ended.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${first}" />`);
-    for (const url of ['/members', '/pages/terms']) {
-      const page = (await t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html' } })).body;
-      expect(page).not.toContain('/api/showcase');
-    }
-  });
-
-  it("P-01 D-02 a visitor's plain search page preloads the first cards' photos of the answer it preloads", async () => {
-    const search = (await t.app.inject({ url: '/api/members', headers: { host: 'localhost' } })).json() as {
-      page: { results: { thumb_url: string | null }[] };
-    };
-    const firsts = search.page.results.flatMap((m) => (m.thumb_url ? [m.thumb_url] : [])).slice(0, 2);
-    expect(firsts.length).toBeGreaterThan(0);
-    const page = (
-      await t.app.inject({ url: '/members', headers: { host: 'localhost', accept: 'text/html' } })
-    ).body;
-    for (const src of firsts) {
-      expect(page).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${src}" />`);
-    }
-    // The shell's grid shows them in the cards of their members, in answer order (decision 0018).
-    expect(page).toContain('class="vs-shell vs-search"');
-    const cards = [...page.matchAll(/<div class="vs-card( vs-photo)?">(?:<img src="([^"]+)")?/g)].map(
-      (m) => m[2] ?? null,
-    );
-    expect(cards).toHaveLength(4);
-    const expected = search.page.results.slice(0, 4).map((m) => m.thumb_url);
-    let photos = 0;
-    cards.forEach((src, i) => {
-      if (src) photos++;
-      expect(src, `card ${i}`).toBe(expected[i] && photos <= 2 && src ? expected[i] : null);
-    });
-    expect(cards.filter(Boolean)).toEqual(firsts);
-    // 20 first visits at once get the same photos.
-    const burst = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        t.app.inject({ url: '/members', headers: { host: 'localhost', accept: 'text/html' } }),
-      ),
-    );
-    for (const res of burst) expect(res.body).toContain(`href="${firsts[0]}"`);
-    // An ended session's cookie is a visitor's: the same photos.
-    const ended = await t.app.inject({
-      url: '/members',
-      cookies: { [SESSION_COOKIE]: 'no-such-session' },
-      headers: { host: 'localhost', accept: 'text/html' },
-    });
-    expect(ended.body).toContain(`href="${firsts[0]}"`);
-    // Filters ask another search, and members search with their own defaults: no photos preloaded.
-    const searcher = await buildMember(t.app.db, { name: 'Zoeker' });
-    for (const [url, cookies] of [
-      ['/members?gender=female', {}],
-      ['/members', searcher.cookies],
-    ] as const) {
-      const other = await t.app.inject({ url, cookies, headers: { host: 'localhost', accept: 'text/html' } });
-      expect(other.body).not.toContain('as="image"');
-      expect(other.body).not.toContain('class="vs-card vs-photo"');
-    }
-  });
-});
-
-describe('P-01 issue 11 item 1: a profile page brings its answer', () => {
-  it("P-01 M-05 /members/<id> preloads that member's answer; other pages and bad ids preload none", async () => {
-    const html = async (url: string) =>
-      (await t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html' } })).body;
-    expect(await html('/members/27')).toContain(
-      '<link rel="preload" as="fetch" crossorigin href="/api/members/27" />',
-    );
-    expect(await html('/members/27?ref=x')).toContain('href="/api/members/27"');
-    for (const url of ['/members', '/', '/members/0', '/members/99999999999']) {
-      expect(await html(url)).not.toMatch(/href="\/api\/members\/\d/);
-    }
-  });
-});
-
-describe('P-01 M-05 a profile page shows its main photo in the shell (decision 0018)', () => {
-  it('P-01 M-05 the approved main photo is preloaded before the code and drawn where the page draws it', async () => {
-    const member = await buildMember(t.app.db, { name: 'Fotomodel' });
-    const photoId = await giveMainPhoto(member.id, 'main1');
-    const html = (
-      await t.app.inject({
-        url: `/members/${member.id}`,
-        headers: { host: 'localhost', accept: 'text/html' },
-      })
-    ).body;
-    const preload = '<link rel="preload" as="image" fetchpriority="high" href="/media/main1.webp" />';
-    expect(html).toContain(preload);
-    expect(html.indexOf(preload)).toBeLessThan(html.indexOf('rel="modulepreload"'));
-    expect(html).toContain('class="vs-shell vs-member"');
-    expect(html).toContain('<div class="vs-card vs-photo vs-main"><img src="/media/main1.webp" alt=""');
-    // A photo not yet approved is neither shared nor shown.
-    await t.app.db.update(photos).set({ status: 'pending' }).where(eq(photos.id, photoId));
-    const pending = (
-      await t.app.inject({
-        url: `/members/${member.id}`,
-        headers: { host: 'localhost', accept: 'text/html' },
-      })
-    ).body;
-    expect(pending).not.toContain('main1.webp');
-    expect(pending).not.toContain('class="vs-shell vs-member"');
   });
 });
 
@@ -394,5 +174,121 @@ describe('L-04 P-01 the site-entry warning comes with the shell (decision 0018)'
     const dialog = html.slice(html.indexOf('<dialog'), html.indexOf('</dialog>'));
     expect(dialog).toContain('Goud&lt;/span&gt;&lt;script&gt;');
     expect(dialog).not.toContain('<script>alert(1)</script>');
+  });
+});
+
+describe('issue 24 P-10 how the server answers for a rendered page', () => {
+  // The built app renders each page here (dist/ssr, from `npm run build`).
+  let r: TestApp;
+  let member: TestMember;
+  beforeAll(async () => {
+    const ssr = join(import.meta.dirname, '../../../dist/ssr/entry-server.js');
+    if (!existsSync(ssr))
+      throw new Error('These tests render pages with the built web app: run `npm run build` first.');
+    r = await createTestApp();
+    member = await buildMember(r.app.db, { name: 'Vaste' });
+  });
+  afterAll(() => r?.close());
+
+  const page = (url: string, cookies: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+    r.app.inject({ url, cookies, headers: { host: 'localhost', accept: 'text/html', ...headers } });
+  const APP_SCRIPT = /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/;
+
+  it("issue 24 a member's page is private, no-store; a visitor's is revalidated, varying by cookie and language", async () => {
+    for (const [who, cookies] of [
+      ['visitor', {}],
+      // A cookie whose session has ended is a visitor's.
+      ['ended session', { [SESSION_COOKIE]: 'no-such-session' }],
+    ] as const) {
+      const res = await page('/members', cookies);
+      expect(res.statusCode, who).toBe(200);
+      expect(res.headers['cache-control'], who).toBe('no-cache');
+      expect(res.headers.vary, who).toBe('Cookie, Accept-Language');
+    }
+    for (const url of ['/members', '/settings', `/members/${member.id}`]) {
+      const res = await page(url, member.cookies);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(res.body, url).toContain(member.email);
+    }
+  });
+
+  it("issue 24 every inline script runs by this response's CSP nonce (or is the hashed entry warning)", async () => {
+    const nonceOf = (csp: unknown) => /script-src [^;]*'nonce-([^']+)'/.exec(String(csp))?.[1];
+    const inline = (html: string) =>
+      [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
+        .map((m) => ({ attrs: m[1] ?? '', body: m[2] ?? '' }))
+        .filter((s) => !/\ssrc=/.test(s.attrs) && !s.attrs.includes('type="application/json"'));
+    const cases = [
+      // The settings page has parts React reveals with its own inline scripts.
+      { url: '/settings', cookies: member.cookies, revealed: true },
+      { url: '/members', cookies: {}, revealed: false },
+      { url: '/no-such-page', cookies: {}, revealed: false },
+    ];
+    const nonces = new Set<string>();
+    for (const { url, cookies, revealed } of cases) {
+      const res = await page(url, cookies);
+      const csp = String(res.headers['content-security-policy']);
+      const nonce = nonceOf(csp);
+      expect(nonce, url).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      nonces.add(nonce ?? '');
+      const scripts = inline(res.body);
+      for (const script of scripts) {
+        if (script.body === ENTRY_WARNING_SCRIPT) expect(csp).toContain(ENTRY_WARNING_SCRIPT_HASH);
+        else expect(script.attrs, `${url}: ${script.body.slice(0, 60)}`).toBe(` nonce="${nonce}"`);
+      }
+      if (revealed) expect(scripts.filter((s) => s.attrs.includes('nonce=')).length, url).toBeGreaterThan(0);
+    }
+    // A new one for every response: a nonce seen once is no key to the next page.
+    expect(nonces.size).toBe(cases.length);
+  });
+
+  it("issue 24 a members-only page sends a visitor to the login (302), and a member's / to /members", async () => {
+    const likes = await page('/likes');
+    expect(likes.statusCode).toBe(302);
+    expect(likes.headers.location).toBe('/login?redirect=/likes');
+    expect(likes.headers['cache-control']).toBe('private, no-store');
+    const withQuery = await page('/likes?tab=mine&x=1');
+    expect(withQuery.statusCode).toBe(302);
+    expect(new URL(String(withQuery.headers.location), 'http://localhost').searchParams.get('redirect')).toBe(
+      '/likes?tab=mine&x=1',
+    );
+    // The member gets the page itself.
+    expect((await page('/likes', member.cookies)).statusCode).toBe(200);
+    const home = await page('/', member.cookies);
+    expect(home.statusCode).toBe(302);
+    expect(home.headers.location).toBe('/members');
+    expect((await page('/')).statusCode).toBe(200);
+  });
+
+  it('P-10 an unknown address answers 404 with the not-found page, noindex, and the app', async () => {
+    const res = await page('/no-such-page');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const root = res.body.slice(res.body.indexOf('<div id="root">'));
+    expect(root).toContain('Deze pagina kon niet worden gevonden');
+    expect(res.body).toContain('<meta name="robots" content="noindex');
+    expect(res.body).toMatch(APP_SCRIPT);
+    expect(res.body).toContain('<script type="application/json" id="vonk-state">');
+    // Not for a page: an API client's or an asset's unknown address answers JSON.
+    const api = await r.app.inject({ url: '/no-such-page', headers: { host: 'localhost' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it("P-10 a page the server cannot render answers 500 with the error text in the visitor's language, and the app", async () => {
+    // A Host header with a port out of range: the site is found by its name, but the page's address
+    // cannot be built, so the render throws.
+    const res = await page('/members', {}, { host: 'localhost:99999', cookie: 'i18n_redirected=de' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const root = res.body.slice(res.body.indexOf('<div id="root">'));
+    expect(root).toContain(`<h1>${text('de', 'error.general')}</h1>`);
+    // P-10: the link says it goes home, so it does (not back to the page that failed).
+    expect(root).toContain(`<a href="/">${text('de', 'error.home')}</a>`);
+    expect(res.body).toContain('<html lang="de"');
+    // The app comes along and renders the page itself in the browser.
+    expect(res.body).toMatch(APP_SCRIPT);
+    expect(res.body).not.toContain('id="vonk-state"');
   });
 });

@@ -1,33 +1,101 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sites } from '../db/schema.ts';
-import { createTestApp, TEST_SHELL, type TestApp } from '../test/app.ts';
+import { photos, profiles, sites } from '../db/schema.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { buildMember, type TestMember } from '../test/members.ts';
 import { cspWithImageOrigin } from './security-headers.ts';
 
+// What the server's render of a first page holds (issue 24, decision 0026): the built app renders each page
+// (dist/ssr, from `npm run build`), so these tests need that build.
+const DIST = join(import.meta.dirname, '../../../dist');
+
 let t: TestApp;
+let anna: TestMember;
+let bram: TestMember;
 beforeAll(async () => {
-  t = await createTestApp({}, { webShell: TEST_SHELL });
-  // The second demo site serves its images from a CDN; set before its settings are first cached.
+  if (!existsSync(join(DIST, 'ssr/entry-server.js')) || !existsSync(join(DIST, 'web/index.html'))) {
+    throw new Error('These tests render pages with the built web app: run `npm run build` first.');
+  }
+  t = await createTestApp();
+  // The second demo site serves its images from a CDN, and has a name and colour that try to break out of
+  // the page; set before its settings are first cached.
   await t.app.db
     .update(sites)
-    .set({ cdnPrefix: 'https://cdn.example.net/goud' })
+    .set({
+      cdnPrefix: 'https://cdn.example.net/goud',
+      name: 'Goud</span><script>alert(1)</script>',
+      themePrimary: 'red;background:url(//x.test/a)',
+    })
     .where(eq(sites.domain, '127.0.0.1'));
+  anna = await buildMember(t.app.db, { name: 'Annewies' });
+  await giveMainPhoto(anna.id, 'annewies');
+  bram = await buildMember(t.app.db, { name: 'Bramwout', profile: { gender: 'male' } });
+  await giveMainPhoto(bram.id, 'bramwout');
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
-const imgSrc = (csp: string | undefined) => csp?.match(/img-src ([^;]*)/)?.[1]?.split(' ');
+/** Stores `<name>.webp` (thumbnail `<name>_t.webp`) as the member's approved main photo. */
+async function giveMainPhoto(userId: number, name: string): Promise<number> {
+  const [photo] = await t.app.db
+    .insert(photos)
+    .values({ userId, filename: `${name}.webp`, thumbFilename: `${name}_t.webp`, width: 600, height: 800 })
+    .returning({ id: photos.id });
+  if (!photo) throw new Error('no photo stored');
+  await t.app.db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.userId, userId));
+  return photo.id;
+}
+
+const page = (url: string, opts: { host?: string; cookies?: Record<string, string>; cookie?: string } = {}) =>
+  t.app.inject({
+    url,
+    cookies: opts.cookies ?? {},
+    headers: {
+      host: opts.host ?? 'localhost',
+      accept: 'text/html',
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+    },
+  });
+
+const STATE_OPEN = '<script type="application/json" id="vonk-state">';
+interface State {
+  locale: string;
+  queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+}
+
+/** The page's parts: its head, the server's HTML in the root, and the state the browser hydrates from. */
+function parts(html: string) {
+  const rootAt = html.indexOf('<div id="root">');
+  const stateAt = html.indexOf(STATE_OPEN);
+  expect(rootAt, 'the root').toBeGreaterThan(0);
+  expect(stateAt, 'the state script').toBeGreaterThan(rootAt);
+  const stateRaw = html.slice(stateAt + STATE_OPEN.length, html.indexOf('</script>', stateAt));
+  return {
+    head: html.slice(0, html.indexOf('</head>')),
+    root: html.slice(rootAt, stateAt),
+    stateRaw,
+    state: JSON.parse(stateRaw) as State,
+  };
+}
+
+const queryData = (state: State, key: string) =>
+  state.queries.queries.find((q) => q.queryKey[0] === key)?.state.data;
 
 describe('P-02 pages of a site with a CDN', () => {
+  const imgSrc = (csp: unknown) =>
+    String(csp)
+      .match(/img-src ([^;]*)/)?.[1]
+      ?.split(' ');
+
   it("P-02 the page's CSP lets images come from the site's cdn_prefix origin, and only on that site", async () => {
-    const cdn = await t.app.inject({ url: '/', headers: { host: '127.0.0.1', accept: 'text/html' } });
+    const cdn = await page('/', { host: '127.0.0.1' });
     expect(cdn.statusCode).toBe(200);
-    expect(imgSrc(cdn.headers['content-security-policy'] as string)).toEqual(
+    expect(imgSrc(cdn.headers['content-security-policy'])).toEqual(
       expect.arrayContaining(["'self'", 'https://cdn.example.net']),
     );
-    const plain = await t.app.inject({ url: '/', headers: { host: 'localhost', accept: 'text/html' } });
-    expect(imgSrc(plain.headers['content-security-policy'] as string)).not.toContain(
-      'https://cdn.example.net',
-    );
+    const plain = await page('/');
+    expect(imgSrc(plain.headers['content-security-policy'])).not.toContain('https://cdn.example.net');
     expect(plain.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
@@ -41,17 +109,158 @@ describe('P-02 pages of a site with a CDN', () => {
   });
 });
 
-describe('P-01 the page preloads what the app asks for first', () => {
-  it('P-01 the settings answer, at the address the app will fetch (query and domain, escaped)', async () => {
-    const res = await t.app.inject({
-      url: '/members?ref=spring&x=%22%3E%3Cscript%3E',
-      headers: { host: 'localhost:3000', accept: 'text/html' },
-    });
+describe('issue 24 the first page is the server-rendered page', () => {
+  it("issue 24 D-02 a visitor's /members carries the members' names and photos in its HTML and in its state", async () => {
+    const res = await page('/members');
     expect(res.statusCode).toBe(200);
-    const href = /<link rel="preload" as="fetch" crossorigin href="([^"]+)"/.exec(res.body)?.[1];
-    expect(href?.replaceAll('&amp;', '&')).toBe(
-      '/api/settings?ref=spring&x=%22%3E%3Cscript%3E&domain=localhost',
+    const { head, root, state } = parts(res.body);
+    const search = queryData(state, 'members') as {
+      page: { results: { id: number; name: string; thumb_url: string | null }[] };
+    };
+    for (const [member, photo] of [
+      [anna, 'annewies'],
+      [bram, 'bramwout'],
+    ] as const) {
+      expect(root).toContain(`href="/members/${member.id}"`);
+      expect(root).toContain(`>${member.name}<`);
+      expect(root).toContain(`src="/media/${photo}_t.webp"`);
+      expect(search.page.results).toContainEqual(
+        expect.objectContaining({ id: member.id, name: member.name, thumb_url: `/media/${photo}_t.webp` }),
+      );
+    }
+    // The first cards' photos start downloading from the head, not from where React wrote them.
+    const imagePreloads = [...res.body.matchAll(/<link rel="preload" as="image"[^>]*>/g)];
+    expect(imagePreloads.length).toBeGreaterThan(0);
+    for (const link of imagePreloads) expect(link.index).toBeLessThan(head.length);
+    expect(root).not.toContain('rel="preload"');
+  });
+
+  it('issue 24 M-05 /members/<id> carries the name, Open Graph tags and the main photo only while it is approved', async () => {
+    const member = await buildMember(t.app.db, { name: 'Fotomodel' });
+    const photoId = await giveMainPhoto(member.id, 'main1');
+    const approved = await page(`/members/${member.id}`);
+    expect(approved.statusCode).toBe(200);
+    const { head, root, stateRaw } = parts(approved.body);
+    expect(root).toContain('>Fotomodel<');
+    expect(stateRaw).toContain('"name":"Fotomodel"');
+    expect(head).toMatch(/<title>Fotomodel, \d+<\/title>/);
+    expect(head).toMatch(/<meta property="og:title" content="Fotomodel, \d+" \/>/);
+    expect(head).toContain('<meta property="og:type" content="profile" />');
+    expect(head).toContain(`<meta property="og:url" content="http://localhost/members/${member.id}" />`);
+    expect(head).toContain('<meta property="og:image" content="http://localhost/media/main1.webp" />');
+    expect(head).toContain('<meta name="twitter:image" content="http://localhost/media/main1.webp" />');
+    expect(root).toContain('src="/media/main1.webp"');
+    // A photo not yet approved is neither shared nor shown, nor handed to the app.
+    await t.app.db.update(photos).set({ status: 'pending' }).where(eq(photos.id, photoId));
+    const pending = await page(`/members/${member.id}`);
+    expect(pending.statusCode).toBe(200);
+    expect(parts(pending.body).root).toContain('>Fotomodel<');
+    expect(pending.body).not.toContain('main1');
+    expect(pending.body).not.toContain('og:image');
+  });
+
+  it("I-02 the page preloads the catalog of the visitor's locale, and only that one", async () => {
+    const catalogs = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*messages-[^"]*)"/g)].map(
+        (m) => m[1],
+      );
+    const nl = await page('/members');
+    expect(catalogs(nl.body)).toEqual([expect.stringMatching(/^\/assets\/messages-nl-[\w-]+\.js$/)]);
+    expect(parts(nl.body).state.locale).toBe('nl');
+    const de = await page('/members', { cookie: 'i18n_redirected=de' });
+    expect(catalogs(de.body)).toEqual([expect.stringMatching(/^\/assets\/messages-de-[\w-]+\.js$/)]);
+    expect(de.body).toContain('<html lang="de"');
+    expect(parts(de.body).state.locale).toBe('de');
+    expect(parts(de.body).root).toContain('Mitglieder');
+    // The preload names the built file the app imports, so it is served.
+    const file = await t.app.inject({ url: catalogs(nl.body)[0] ?? '/none', headers: { host: 'localhost' } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it("P-02 the site's name and colours are on the page; a hostile name stays text, a non-hex colour stays out", async () => {
+    const vonk = await page('/');
+    expect(vonk.body).toContain(
+      '<html lang="nl" style="--shell-primary:#0f766e;--site-primary:#0f766e;--shell-secondary:#c8960c;--site-secondary:#c8960c">',
     );
-    expect(res.body).not.toContain('<script>');
+    expect(parts(vonk.body).root).toContain('</svg>Vonk</span>');
+    expect(vonk.body).toContain('<meta property="og:site_name" content="Vonk" />');
+
+    const hostile = await page('/', { host: '127.0.0.1' });
+    expect(hostile.statusCode).toBe(200);
+    const { root, stateRaw, state } = parts(hostile.body);
+    expect(hostile.body).not.toContain('<script>alert(1)</script>');
+    expect(root).toContain('Goud&lt;/span&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(hostile.body).toContain(
+      '<meta property="og:site_name" content="Goud&lt;/span&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />',
+    );
+    expect(stateRaw).not.toContain('<');
+    expect((queryData(state, 'settings') as { name: string }).name).toBe(
+      'Goud</span><script>alert(1)</script>',
+    );
+    // Only the plain hex colour reaches the style; the other keeps the stylesheet's default.
+    expect(hostile.body).toContain(
+      '<html lang="nl" style="--shell-secondary:#b7791f;--site-secondary:#b7791f">',
+    );
+  });
+
+  it("issue 24 a member's name that closes the script stays inside the state: no < in it, and it reads back whole", async () => {
+    const name = '</script><script>alert(2)</script>';
+    const evil = await buildMember(t.app.db, { name });
+    const pages = [
+      await page('/members'),
+      await page(`/members/${evil.id}`),
+      await page(`/members/${evil.id}`, { cookies: evil.cookies }),
+    ];
+    for (const res of pages) {
+      expect(res.statusCode).toBe(200);
+      const { root, stateRaw } = parts(res.body);
+      expect(stateRaw).not.toContain('<');
+      expect(stateRaw).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(2)');
+      expect(JSON.parse(stateRaw)).toBeTruthy();
+      expect(stateRaw).toContain(JSON.stringify(name).replaceAll('<', '\\u003c').replaceAll('>', '\\u003e'));
+      expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
+      expect(res.body).not.toContain('<script>alert(2)');
+      // Every script element that opens is closed by its own end tag, none by the name.
+      expect(res.body.split('</script>').length - 1).toBe(res.body.split('<script').length - 1);
+    }
+    // The name is text in the profile's title and Open Graph tags too.
+    expect(pages[1]?.body).toMatch(
+      /<title>&lt;\/script&gt;&lt;script&gt;alert\(2\)&lt;\/script&gt;, \d+<\/title>/,
+    );
+  });
+});
+
+describe('issue 24 nothing private reaches a visitor', () => {
+  it("issue 24 a member's e-mail and credits are in their own page's state, never in a visitor's page", async () => {
+    type User = { user: { email: string; credits: number } | null };
+    const own = await page('/members', { cookies: anna.cookies });
+    expect(own.statusCode).toBe(200);
+    const mine = parts(own.body);
+    expect((queryData(mine.state, 'user') as User).user?.email).toBe(anna.email);
+    expect(mine.stateRaw).toContain(anna.email);
+    expect(mine.stateRaw).toMatch(/"credits":\d+/);
+    expect(mine.root).toContain('data-logged-in="true"');
+
+    // Members' and visitors' renders at once, on one server: no answer of one reaches the other.
+    const visits = ['/members', `/members/${anna.id}`];
+    const all = await Promise.all([
+      ...visits.map((url) => page(url)),
+      ...visits.map((url) => page(url, { cookies: anna.cookies })),
+      ...visits.map((url) => page(url)),
+    ]);
+    const visitors = [...all.slice(0, 2), ...all.slice(4)];
+    for (const res of visitors) {
+      expect(res.statusCode).toBe(200);
+      const { root, stateRaw, state } = parts(res.body);
+      // The page does show her: what is absent is only what is hers alone.
+      expect(root).toContain('>Annewies<');
+      expect(res.body).not.toContain(anna.email);
+      expect(stateRaw).not.toContain('"credits"');
+      expect(stateRaw).not.toContain('"email"');
+      expect(queryData(state, 'user')).toEqual({ user: null });
+      expect(root).toContain('data-logged-in="false"');
+    }
+    for (const res of all.slice(2, 4)) expect(parts(res.body).stateRaw).toContain(anna.email);
   });
 });

@@ -308,7 +308,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
         // which renders the page itself in the browser (and shows its own error page if that fails too).
         req.log.error({ err }, 'server render failed');
         status = 500;
-        body = `<main style="font-family:system-ui;padding:2rem;max-width:32rem;margin:auto"><h1>${escapeHtml(t(locale, 'error.general'))}</h1><p><a href="${escapeHtml(req.url)}">${escapeHtml(t(locale, 'error.home'))}</a></p></main>`;
+        body = `<main style="font-family:system-ui;padding:2rem;max-width:32rem;margin:auto"><h1>${escapeHtml(t(locale, 'error.general'))}</h1><p><a href="/">${escapeHtml(t(locale, 'error.home'))}</a></p></main>`;
       }
     }
     const warning = shouldShowEntryWarning({
