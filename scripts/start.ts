@@ -1,10 +1,12 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then starts the server.
+// `npm start`: builds the web app and its server render when missing or older than their sources, then
+// starts the server.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const built = join(root, 'dist/web/index.html');
+const rendered = join(root, 'dist/ssr/entry-server.js');
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -17,16 +19,15 @@ function newestSource(dir: string): number {
 }
 
 const sources = Math.max(newestSource(join(root, 'src/web')), newestSource(join(root, 'src/shared')));
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-  console.log('Building the web app...');
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+const stale = (file: string) => !existsSync(file) || statSync(file).mtimeMs < sources;
+if (stale(built) || stale(rendered)) {
+  console.log('Building the web app and its server render...');
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [vite, 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 const { main } = await import('../src/server/main.ts');

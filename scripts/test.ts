@@ -1,5 +1,5 @@
-// `npm test`: every check in order, each phase timed: typecheck, lint, spec texts, the unit and api test
-// tiers, the build, the bundle check and the e2e tier. Stops at the first phase that fails. Prints one line
+// `npm test`: every check in order, each phase timed: typecheck, lint, spec texts, the build (browser and
+// server render), the unit and api test tiers, the bundle check and the e2e tier. Stops at the first phase that fails. Prints one line
 // per phase and writes the timings to test-reports/phases.json, which `.ci/run` adds to its summary.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,8 +13,13 @@ const phases: [name: string, args: string[]][] = [
   ['typecheck', [bin('typescript/bin/tsc'), '-b']],
   ['lint', [bin('@biomejs/biome/bin/biome'), 'check', '.']],
   ['spec texts', [join(root, '../shared/tools/spec-texts.mjs')]],
-  ['unit and api', [bin('vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'api']],
+  // The api tests render pages with the built app (dist/web and the server's render, dist/ssr).
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn']],
+  [
+    'server render build',
+    [bin('vite/bin/vite.js'), 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn'],
+  ],
+  ['unit and api', [bin('vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'api']],
   ['bundle check', [join(root, 'scripts/check-bundle.ts')]],
   ['browser', [join(root, 'scripts/ensure-browser.ts')]],
   ['e2e', [bin('@playwright/test/cli.js'), 'test']],

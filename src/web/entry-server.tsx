@@ -69,6 +69,11 @@ function recordingClient(): { client: QueryClient; asked: Map<string, Asked> } {
     () => {},
     () => {},
   );
+  // A page waits for nobody's retries: what fails is left loading, for the browser to ask again.
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...client.getDefaultOptions().queries, retry: false },
+  });
   const defaults = client.defaultQueryOptions.bind(client);
   client.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
     const defaulted = defaults(options);
@@ -140,6 +145,8 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
             return (await res.json()) as TSettings;
           }),
         staleTime: Number.POSITIVE_INFINITY,
+        // A page waits for nobody's retries: without settings it is the browser's to render.
+        retry: false,
       }),
       client.fetchQuery({ ...userQuery, retry: false }).catch(() => null),
       loadCatalog(input.locale),
@@ -201,4 +208,5 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
     return { kind: 'page', status: context.statusCode, html, state: serializeState(state), head, member };
   });
 }
+
 export { iconSprite } from './components/lucide-icon.ts';

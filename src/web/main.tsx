@@ -58,11 +58,16 @@ async function boot() {
   const server = readServerState();
   if (server) hydrate(queryClient, server.queries);
   const serverSettings = server && queryClient.getQueryData<TSettings>(['settings']);
-  if (server && serverSettings) {
-    const [catalog, serverRouter] = await Promise.all([
-      loadCatalog(server.locale),
-      createAppRouter(queryClient, server.router),
-    ]);
+  // The page's chunk may fail to load (a deploy replaced it): then the app renders in the browser, where
+  // the route's error page reloads once (P-09).
+  const hydrating =
+    server && serverSettings
+      ? await Promise.all([loadCatalog(server.locale), createAppRouter(queryClient, server.router)]).catch(
+          () => null,
+        )
+      : null;
+  if (server && serverSettings && hydrating) {
+    const [catalog, serverRouter] = hydrating;
     router = serverRouter;
     storeLocale(server.locale);
     applyTheme(serverSettings.theme);
