@@ -12,7 +12,7 @@ import { seedDemo } from '../src/server/db/seed.ts';
 import { findMatches } from '../src/server/features/discovery/swipe-service.ts';
 import { listLikes } from '../src/server/features/likes/service.ts';
 import { getCounts } from '../src/server/features/notifications/inbox-service.ts';
-import { findDefaultSite } from '../src/server/features/site/queries.ts';
+import { findDefaultSite } from '../src/server/platform/site.ts';
 import { seedSearchData, withScratchDatabase } from './search.ts';
 
 const root = resolve(import.meta.dirname, '..');

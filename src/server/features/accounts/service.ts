@@ -11,7 +11,7 @@ import { coarsen, reverseGeocode } from '../../platform/geo.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { parseRequest } from '../../platform/parse.ts';
 import { hashToken } from '../../platform/session.ts';
-import type { SiteRow } from '../site/queries.ts';
+import type { SiteRow } from '../../platform/site.ts';
 import { clearDeviceFailures, type Device, deviceLockedUntil, recordDeviceFailure } from './device-cookie.ts';
 import { renderAccountMail } from './mails.ts';
 import { presentUser } from './present.ts';

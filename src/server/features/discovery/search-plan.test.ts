@@ -6,8 +6,8 @@ import { SEARCH } from '../../../shared/contract/discovery.ts';
 import type { Db } from '../../db/client.ts';
 import { blocks, profiles, users } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed.ts';
+import { findDefaultSite, type SiteRow } from '../../platform/site.ts';
 import { createTestDatabase } from '../../test/app.ts';
-import { findDefaultSite, type SiteRow } from '../site/queries.ts';
 import {
   countQuery,
   membersPageQuery,

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 export { findLikeSeeker as findSwiper } from '../likes/queries.ts';
 
 import { likes, photos, profiles, swipePasses } from '../../db/schema.ts';
+import { byLastActive, mainThumbJoin, memberCardColumns, notBlockedWith } from '../../kernel/members.ts';
 import { fitsSeeker } from '../likes/fit.ts';
-import { byLastActive, mainThumbJoin, memberCardColumns, notBlockedWith } from '../profiles/queries.ts';
 
 const notLikedBy = (db: Db, viewerId: number) =>
   notExists(

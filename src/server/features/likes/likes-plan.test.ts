@@ -7,11 +7,11 @@ import { MATCH_FINDER } from '../../../shared/contract/swipe.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed.ts';
+import { findDefaultSite } from '../../platform/site.ts';
 import { createTestDatabase } from '../../test/app.ts';
 import { yearsBefore } from '../discovery/service.ts';
 import { matchSuggestionsQuery } from '../discovery/swipe-queries.ts';
 import { countsQuery, newLikesQuery } from '../notifications/inbox-queries.ts';
-import { findDefaultSite } from '../site/queries.ts';
 import { likesPageQuery } from './queries.ts';
 
 // Enough members and likes for PostgreSQL to plan as it would for a real site, small enough for a test.
