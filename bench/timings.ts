@@ -21,15 +21,9 @@ import { type Database, openDatabase } from '../src/server/db/client.ts';
 import { renderDemoPortrait } from '../src/server/db/demo/portraits.ts';
 import { seedDemoMembers } from '../src/server/db/demo/seed-members.ts';
 import { seedDemo } from '../src/server/db/seed.ts';
-import {
-  connectSocket,
-  listenOn,
-  openChat,
-  sendText,
-  waitForBus,
-} from '../src/server/features/chat/chat-test-kit.ts';
 import { createRedisBus } from '../src/server/platform/bus.ts';
 import { distanceKm, reverseGeocode, warmGeoIndex } from '../src/server/platform/geo.ts';
+import { connectSocket, listenOn, openChat, sendText, waitForBus } from '../src/server/test/chat.ts';
 import { buildMember } from '../src/server/test/members.ts';
 import { withScratchDatabase } from './search.ts';
 

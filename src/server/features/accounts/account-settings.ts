@@ -5,7 +5,7 @@ import { type Bus, endMemberSockets } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { deleteSessionsOf } from '../../platform/session.ts';
 import type { CompanyRow } from '../../platform/site.ts';
-import { likesOf } from '../likes/queries.ts';
+import { likesOf } from '../likes/index.ts';
 import {
   deleteUserRow,
   findAccount,

@@ -4,7 +4,7 @@ import type { TSignupRequest } from '../../../shared/contract/accounts.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createSession, setSessionCookie } from '../../platform/session.ts';
 import { siteOrigin } from '../../platform/site.ts';
-import { updateOwnProfile } from '../profiles/service.ts';
+import { updateOwnProfile } from '../profiles/index.ts';
 import { banMember, unbanMember } from './account-settings.ts';
 import { findUserByEmail, updateProfile, updateUser } from './queries.ts';
 import { loadUser, signup } from './service.ts';

@@ -37,7 +37,7 @@ import {
   setSessionCookie,
 } from '../../platform/session.ts';
 import { findCompany, type SiteRow, siteOrigin } from '../../platform/site.ts';
-import { savePushSubscription } from '../notifications/service.ts';
+import { savePushSubscription } from '../notifications/index.ts';
 import { acceptRetention, deleteAccount, exportAccount, retentionSolutions } from './account-settings.ts';
 import { DEVICE_COOKIE, getDeviceCookieSecret, readDeviceCookie, setDeviceCookie } from './device-cookie.ts';
 import { updateUser } from './queries.ts';

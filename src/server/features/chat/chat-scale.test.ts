@@ -15,7 +15,6 @@ import { creditLedger, messages, users } from '../../db/schema.ts';
 import { seedDemo } from '../../db/seed.ts';
 import { createRedisBus } from '../../platform/bus.ts';
 import { createTestApp, createTestDatabase } from '../../test/app.ts';
-import { buildMember } from '../../test/members.ts';
 import {
   clientId,
   connectSocket,
@@ -25,7 +24,8 @@ import {
   sendOverSocket,
   sendText,
   waitForBus,
-} from './chat-test-kit.ts';
+} from '../../test/chat.ts';
+import { buildMember } from '../../test/members.ts';
 
 // Races and crashes: only a real PostgreSQL server (TEST_DATABASE_URL, `npm run test:pg`) has many
 // connections; the two-instance test also needs Redis (TEST_REDIS_URL).

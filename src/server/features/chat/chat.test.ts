@@ -10,7 +10,6 @@ import {
 } from '../../../shared/contract/chat.ts';
 import { blocks, conversations, creditLedger, messages, sites, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { buildMember, type TestMember } from '../../test/members.ts';
 import {
   api,
   clientId,
@@ -21,7 +20,8 @@ import {
   openChat,
   sendOverSocket,
   sendText,
-} from './chat-test-kit.ts';
+} from '../../test/chat.ts';
+import { buildMember, type TestMember } from '../../test/members.ts';
 import { chatPhotoUrl } from './present.ts';
 import { sendAsOperator } from './send.ts';
 import { countUnreadMessages, fictionalQueue } from './service.ts';

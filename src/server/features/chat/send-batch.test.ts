@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, chatAllowances, creditLedger, messages } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { api, creditsOf, openChat } from '../../test/chat.ts';
 import { buildMember } from '../../test/members.ts';
-import { api, creditsOf, openChat } from './chat-test-kit.ts';
 import { type BatchItem, numberSends, submitSend } from './send-batch.ts';
 
 let t: TestApp;

@@ -10,9 +10,9 @@ import {
 } from '../../../shared/contract/credits.ts';
 import { creditLedger, discountCodes, payments, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { openChat, sendText } from '../../test/chat.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { bookCredits } from '../accounts/wallet.ts';
-import { openChat, sendText } from '../chat/chat-test-kit.ts';
+import { bookCredits } from '../accounts/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { creditLedger, discountCodes, paymentChargebacks, payments, users } from
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { startFakeMollie } from '../../test/fake-mollie.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { bookCredits } from '../accounts/wallet.ts';
+import { bookCredits } from '../accounts/index.ts';
 
 const API_KEY = 'test_fakefakefakefakefakefakefake';
 let fake: Awaited<ReturnType<typeof startFakeMollie>>;

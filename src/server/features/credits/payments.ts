@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider, ProviderStatus } from '../../platform/payments/provider.ts';
 import type { SiteRow } from '../../platform/site.ts';
-import { bookCredits } from '../accounts/wallet.ts';
+import { bookCredits } from '../accounts/index.ts';
 import { bookChargeback } from './chargebacks.ts';
 import {
   advancePayment,

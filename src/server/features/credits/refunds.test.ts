@@ -4,7 +4,7 @@ import { ZCreatePaymentResponse, ZPricing } from '../../../shared/contract/credi
 import { creditLedger, payments, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { bookCredits } from '../accounts/wallet.ts';
+import { bookCredits } from '../accounts/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { type CardContext, presentMemberCard, publicMediaUrl } from '../../kerne
 import { accountExists, findMember } from '../../kernel/members.ts';
 import type { PublishToMember } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createNotificationOnce } from '../notifications/inbox-service.ts';
+import { createNotificationOnce } from '../notifications/index.ts';
 import { localDay } from './local-day.ts';
 import {
   bumpDailyCounter,

@@ -23,14 +23,14 @@ import {
 import { INTERESTS } from '../../../shared/data/interests.ts';
 import { REGIONS } from '../../../shared/data/regions.ts';
 import type { Db } from '../../db/client.ts';
-import { ageOf, isOnline, presentMemberCard, publicMediaUrl } from '../../kernel/member-card.ts';
+import { ageOf, isOnline, mediaPath, presentMemberCard, publicMediaUrl } from '../../kernel/member-card.ts';
 import { accountExists, findMember } from '../../kernel/members.ts';
 import { AppError } from '../../platform/errors.ts';
 import { coarsen, distanceKm, presentDistance, reverseGeocode } from '../../platform/geo.ts';
 import type { SiteRow } from '../../platform/site.ts';
-import { aboutToColumns } from '../accounts/service.ts';
-import { deleteLikesBetween, markLikeSeen } from '../likes/queries.ts';
-import { getMainImage, mediaPath, presentMainImage } from '../photos/service.ts';
+import { deleteLikesBetween, markLikeSeen } from '../likes/index.ts';
+import { getMainImage, presentMainImage } from '../photos/index.ts';
+import { aboutToColumns } from './about-columns.ts';
 import {
   deleteBlock,
   findOwnProfile,

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/contract/swipe.ts';
 import { cardContextFor } from '../../kernel/member-card.ts';
 import { currentUser } from '../../platform/session.ts';
-import { likeRouteOptions } from '../likes/routes.ts';
+import { likeRouteOptions } from './routes.ts';
 import { findMatches, getSwipeStack, saveMatchPrefs, swipe, undoLastPass } from './swipe-service.ts';
 
 const errors = {

@@ -1,0 +1,3 @@
+// The accounts feature as other features see it (decision 0025): import from here, never from its files.
+export { banMember } from './account-settings.ts';
+export { bookCredits } from './wallet.ts';
