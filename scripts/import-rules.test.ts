@@ -1,6 +1,13 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkImportRules, type ImportGraph, importSpecifiers, readImportGraph } from './import-rules.ts';
+import {
+  ALLOWED,
+  checkImportRules,
+  type ImportGraph,
+  importSpecifiers,
+  importViolations,
+  readImportGraph,
+} from './import-rules.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const graph = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
@@ -44,18 +51,34 @@ describe('import rules on fixture graphs', () => {
     ]);
     expect(rules({ 'src/server/features/a/service.ts': ['src/server/features/a/queries.ts'] })).toEqual([]);
     expect(rules({ 'src/server/features/a/service.ts': ['src/server/features/b/index.ts'] })).toEqual([]);
+    expect(rules({ 'src/server/features/a/a.test.ts': ['src/server/features/b/queries.ts'] })).toEqual([
+      'feature-internals',
+    ]);
     // The composition root registers every feature's routes.
     expect(rules({ 'src/server/app.ts': ['src/server/features/b/routes.ts'] })).toEqual([]);
   });
 
-  it('refuses platform and db code that imports a feature', () => {
+  it("refuses a reach past another feature's index.ts", () => {
+    expect(rules({ 'src/server/features/a/service.ts': ['src/server/features/b/present.ts'] })).toEqual([
+      'feature-deep-import',
+    ]);
+    expect(rules({ 'src/server/features/a/service.ts': ['src/server/features/a/present.ts'] })).toEqual([]);
+    // Demo data and test kits sit outside the features and may use any of them through the index.
+    expect(rules({ 'src/server/demo/seed.ts': ['src/server/features/b/index.ts'] })).toEqual([]);
+  });
+
+  it('refuses platform, db and kernel code that imports a feature', () => {
     expect(rules({ 'src/server/platform/jobs.ts': ['src/server/features/a/index.ts'] })).toEqual([
       'platform-imports-feature',
     ]);
-    expect(rules({ 'src/server/db/seed.ts': ['src/server/features/a/service.ts'] })).toEqual([
+    expect(rules({ 'src/server/db/client.ts': ['src/server/features/a/service.ts'] })).toEqual([
+      'platform-imports-feature',
+    ]);
+    expect(rules({ 'src/server/kernel/members.ts': ['src/server/features/a/index.ts'] })).toEqual([
       'platform-imports-feature',
     ]);
     expect(rules({ 'src/server/features/a/service.ts': ['src/server/platform/jobs.ts'] })).toEqual([]);
+    expect(rules({ 'src/server/features/a/service.ts': ['src/server/kernel/members.ts'] })).toEqual([]);
   });
 
   it('refuses a web api module that imports a page or a layout', () => {
@@ -99,5 +122,14 @@ describe('import rules on the real tree', () => {
   it('reads the tree: the server app imports every feature', () => {
     const app = readImportGraph(root).get('src/server/app.ts') ?? [];
     expect(app.some((to) => to.startsWith('src/server/features/chat/'))).toBe(true);
+  });
+
+  it('has no violations outside the allow-list', () => {
+    expect(importViolations(root).map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+  });
+
+  it('has no allow-list entry that no longer breaks a rule', () => {
+    const breaking = new Set(checkImportRules(readImportGraph(root)).map((v) => v.from));
+    expect(Object.keys(ALLOWED).filter((file) => !breaking.has(file))).toEqual([]);
   });
 });

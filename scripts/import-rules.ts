@@ -10,6 +10,7 @@ export type ImportGraph = Map<string, string[]>;
 export type Rule =
   | 'feature-cycle'
   | 'feature-internals'
+  | 'feature-deep-import'
   | 'platform-imports-feature'
   | 'web-api-imports-ui'
   | 'shared-imports-root';
@@ -57,13 +58,25 @@ export function checkImportRules(graph: ImportGraph): Violation[] {
           to,
           message: `${from} imports ${to}: import the ${toFeature} feature through its index.ts`,
         });
+      } else if (
+        fromFeature &&
+        toFeature &&
+        fromFeature !== toFeature &&
+        !to.endsWith(`/${toFeature}/index.ts`)
+      ) {
+        violations.push({
+          rule: 'feature-deep-import',
+          from,
+          to,
+          message: `${from} reaches into ${to}: import the ${toFeature} feature through its index.ts`,
+        });
       }
-      if (/^src\/server\/(platform|db)\//.test(from) && toFeature) {
+      if (/^src\/server\/(platform|db|kernel)\//.test(from) && toFeature) {
         violations.push({
           rule: 'platform-imports-feature',
           from,
           to,
-          message: `${from} imports the ${toFeature} feature: platform and db know no feature, features register with them`,
+          message: `${from} imports the ${toFeature} feature: platform, db and kernel know no feature, features register with them`,
         });
       }
       if (from.startsWith('src/web/api/') && /^src\/web\/(features|layouts)\//.test(to)) {

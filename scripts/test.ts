@@ -1,4 +1,4 @@
-// `npm test`: every check in order, each phase timed: typecheck, lint, spec texts, the unit and api test
+// `npm test`: every check in order, each phase timed: typecheck, lint, import rules, spec texts, the unit and api test
 // tiers, the build, the bundle check and the e2e tier. Stops at the first phase that fails. Prints one line
 // per phase and writes the timings to test-reports/phases.json, which `.ci/run` adds to its summary.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +12,7 @@ const bin = (path: string) => join(root, 'node_modules', path);
 const phases: [name: string, args: string[]][] = [
   ['typecheck', [bin('typescript/bin/tsc'), '-b']],
   ['lint', [bin('@biomejs/biome/bin/biome'), 'check', '.']],
+  ['import rules', [join(root, 'scripts/import-rules.ts')]],
   ['spec texts', [join(root, '../shared/tools/spec-texts.mjs')]],
   ['unit and api', [bin('vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'api']],
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn']],

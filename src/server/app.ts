@@ -17,12 +17,14 @@ import type { DestinationStream } from 'pino';
 import type { Locale } from '../shared/i18n/locales.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { devAccountRoutes } from './features/accounts/dev-routes.ts';
 import { emailRoutes } from './features/accounts/email-routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { closeSocketsOnLogout, realtimeRoutes } from './features/chat/realtime.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { configureSendBatches } from './features/chat/send-batch.ts';
 import { registerChatSendLimit } from './features/chat/send-limit.ts';
+import { devCreditRoutes } from './features/credits/dev-routes.ts';
 import { creditRoutes } from './features/credits/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { likeRoutes } from './features/likes/routes.ts';
@@ -245,7 +247,7 @@ export async function buildApp({
   await app.register(creditRoutes);
   await app.register(chatRoutes);
   await app.register(realtimeRoutes);
-  if (config.env !== 'production') await registerDevTools(app);
+  if (config.env !== 'production') await registerDevTools(app, [devAccountRoutes, devCreditRoutes]);
   await registerWeb(app, config.webDir);
 
   return app;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, users } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../demo/seed.ts';
 import { createTestDatabase } from '../../test/app.ts';
 import { buildMember } from '../../test/members.ts';
 import { bookCredits, ledgerOf } from './wallet.ts';

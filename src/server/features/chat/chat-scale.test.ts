@@ -12,7 +12,7 @@ import type { TChatMessage } from '../../../shared/contract/chat.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { creditLedger, messages, users } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../demo/seed.ts';
 import { createRedisBus } from '../../platform/bus.ts';
 import { createTestApp, createTestDatabase } from '../../test/app.ts';
 import {

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../../shared/contract/realtime.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../demo/seed.ts';
 import { createRedisBus } from '../../platform/bus.ts';
 import { createSession, SESSION_COOKIE } from '../../platform/session.ts';
 import { createTestDatabase } from '../../test/app.ts';

@@ -6,7 +6,7 @@ import { COUNTS_CAP } from '../../../shared/contract/counts.ts';
 import { MATCH_FINDER } from '../../../shared/contract/swipe.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../demo/seed.ts';
 import { findDefaultSite } from '../../platform/site.ts';
 import { createTestDatabase } from '../../test/app.ts';
 import { yearsBefore } from '../discovery/index.ts';
