@@ -14,7 +14,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { profiles, sessions, sites, users } from '../src/server/db/schema.ts';
-import { seedDemo } from '../src/server/db/seed.ts';
+import { seedDemo } from '../src/server/demo/seed.ts';
 import { insertConversation } from '../src/server/features/chat/queries.ts';
 import { hashToken, SESSION_COOKIE } from '../src/server/platform/session.ts';
 

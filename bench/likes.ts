@@ -8,11 +8,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.ts';
-import { seedDemo } from '../src/server/db/seed.ts';
-import { findMatches } from '../src/server/features/discovery/swipe-service.ts';
+import { seedDemo } from '../src/server/demo/seed.ts';
 import { listLikes } from '../src/server/features/likes/service.ts';
+import { findMatches } from '../src/server/features/likes/swipe-service.ts';
 import { getCounts } from '../src/server/features/notifications/inbox-service.ts';
-import { findDefaultSite } from '../src/server/features/site/queries.ts';
+import { findDefaultSite } from '../src/server/platform/site.ts';
 import { seedSearchData, withScratchDatabase } from './search.ts';
 
 const root = resolve(import.meta.dirname, '..');

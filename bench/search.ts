@@ -12,9 +12,9 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, type Db, openDatabase } from '../src/server/db/client.ts';
-import { seedDemo } from '../src/server/db/seed.ts';
+import { seedDemo } from '../src/server/demo/seed.ts';
 import { type SearchInput, searchMembers } from '../src/server/features/discovery/service.ts';
-import { findDefaultSite, type SiteRow } from '../src/server/features/site/queries.ts';
+import { findDefaultSite, type SiteRow } from '../src/server/platform/site.ts';
 import { GENDERS } from '../src/shared/contract/accounts.ts';
 import { REGIONS } from '../src/shared/data/regions.ts';
 

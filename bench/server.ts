@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { DEMO_MEMBER, seedDemo } from '../src/server/db/seed.ts';
+import { DEMO_MEMBER, seedDemo } from '../src/server/demo/seed.ts';
 import { findAccount, findUserByEmail } from '../src/server/features/accounts/queries.ts';
 import { createSession, findSessionUser } from '../src/server/platform/session.ts';
 

@@ -18,18 +18,12 @@ import sharp from 'sharp';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { type Database, openDatabase } from '../src/server/db/client.ts';
-import { renderDemoPortrait } from '../src/server/db/demo/portraits.ts';
-import { seedDemoMembers } from '../src/server/db/demo/seed-members.ts';
-import { seedDemo } from '../src/server/db/seed.ts';
-import {
-  connectSocket,
-  listenOn,
-  openChat,
-  sendText,
-  waitForBus,
-} from '../src/server/features/chat/chat-test-kit.ts';
+import { renderDemoPortrait } from '../src/server/demo/portraits.ts';
+import { seedDemo } from '../src/server/demo/seed.ts';
+import { seedDemoMembers } from '../src/server/demo/seed-members.ts';
 import { createRedisBus } from '../src/server/platform/bus.ts';
 import { distanceKm, reverseGeocode, warmGeoIndex } from '../src/server/platform/geo.ts';
+import { connectSocket, listenOn, openChat, sendText, waitForBus } from '../src/server/test/chat.ts';
 import { buildMember } from '../src/server/test/members.ts';
 import { withScratchDatabase } from './search.ts';
 

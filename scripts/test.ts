@@ -1,5 +1,6 @@
-// `npm test`: every check in order, each phase timed: typecheck, lint, spec texts, the build (browser and
-// server render), the unit and api test tiers, the bundle check and the e2e tier. Stops at the first phase that fails. Prints one line
+// `npm test`: every check in order, each phase timed: typecheck, lint, import rules, spec texts, the
+// build (browser and server render), the unit and api test tiers, the bundle check and the e2e tier. Stops
+// at the first phase that fails. Prints one line
 // per phase and writes the timings to test-reports/phases.json, which `.ci/run` adds to its summary.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ const bin = (path: string) => join(root, 'node_modules', path);
 const phases: [name: string, args: string[]][] = [
   ['typecheck', [bin('typescript/bin/tsc'), '-b']],
   ['lint', [bin('@biomejs/biome/bin/biome'), 'check', '.']],
+  ['import rules', [join(root, 'scripts/import-rules.ts')]],
   ['spec texts', [join(root, '../shared/tools/spec-texts.mjs')]],
   // The api tests render pages with the built app (dist/web and the server's render, dist/ssr).
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn']],

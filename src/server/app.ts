@@ -17,26 +17,29 @@ import type { DestinationStream } from 'pino';
 import type { Locale } from '../shared/i18n/locales.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { devAccountRoutes } from './features/accounts/dev-routes.ts';
+import { emailRoutes } from './features/accounts/email-routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { closeSocketsOnLogout, realtimeRoutes } from './features/chat/realtime.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { configureSendBatches } from './features/chat/send-batch.ts';
 import { registerChatSendLimit } from './features/chat/send-limit.ts';
+import { devCreditRoutes } from './features/credits/dev-routes.ts';
 import { creditRoutes } from './features/credits/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
-import { swipeRoutes } from './features/discovery/swipe-routes.ts';
 import { likeRoutes } from './features/likes/routes.ts';
+import { swipeRoutes } from './features/likes/swipe-routes.ts';
 import { mailRoutes } from './features/notifications/mail-routes.ts';
 import { startPushDispatch } from './features/notifications/push-sender.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { photoRoutes } from './features/photos/routes.ts';
 import { blockRoutes } from './features/profiles/blocks-routes.ts';
+import { getShareMeta } from './features/profiles/index.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { complaintRoutes } from './features/site/complaints-routes.ts';
+import { devSiteRoutes } from './features/site/dev-routes.ts';
 import { geocodeRoutes } from './features/site/geocode-routes.ts';
-import type { SiteRow } from './features/site/queries.ts';
 import { siteRoutes } from './features/site/routes.ts';
-import { createSiteResolver, geoCountry, type SiteResolver } from './features/site/service.ts';
 import { type Bus, createLocalBus, createRedisBus } from './platform/bus.ts';
 import { isCrossOrigin } from './platform/cross-site.ts';
 import { AppError, registerErrorHandler } from './platform/errors.ts';
@@ -53,6 +56,8 @@ import { getVapidKeys } from './platform/secrets.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { registerSeo } from './platform/seo.ts';
 import { registerSessions } from './platform/session.ts';
+import type { SiteRow } from './platform/site.ts';
+import { createSiteResolver, geoCountry, type SiteResolver } from './platform/site.ts';
 import { createDiskStorage } from './platform/storage.ts';
 import { createS3Storage } from './platform/storage-s3.ts';
 import { registerWeb } from './platform/web.ts';
@@ -240,15 +245,18 @@ export async function buildApp({
   await app.register(likeRoutes);
   await app.register(notificationRoutes);
   await app.register(mailRoutes);
+  await app.register(emailRoutes);
   await app.register(swipeRoutes);
   await app.register(discoveryRoutes);
   await app.register(creditRoutes);
   await app.register(chatRoutes);
   await app.register(realtimeRoutes);
-  if (config.env !== 'production') await registerDevTools(app);
+  if (config.env !== 'production') {
+    await registerDevTools(app, [devAccountRoutes, devCreditRoutes, devSiteRoutes]);
+  }
   // Before the web's not-found handler, which would answer these with the app's shell.
   registerSeo(app);
-  await registerWeb(app, config.webDir);
+  await registerWeb(app, config.webDir, getShareMeta);
 
   return app;
 }

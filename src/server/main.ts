@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-lock.ts';
-import { seedDemo } from './db/seed.ts';
+import { seedDemo } from './demo/seed.ts';
 import { purgeDeletedAccounts } from './features/accounts/account-settings.ts';
 import { tokenPurgeJob } from './features/accounts/token-purge.ts';
 import { releaseHeldCredits } from './features/credits/payments.ts';

@@ -1,15 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matchRoute, pathFor } from '../shared/routes.ts';
 import { RealtimeClient } from './api/realtime.ts';
+import { reconnectDelay } from './api/reconnect.ts';
 import { Outbox } from './features/chat/outbox.ts';
-import {
-  dayLabelKind,
-  groupByDay,
-  lastSeq,
-  mergeThread,
-  reconnectDelay,
-  type ThreadItem,
-} from './features/chat/thread.ts';
+import { dayLabelKind, groupByDay, lastSeq, mergeThread, type ThreadItem } from './features/chat/thread.ts';
 
 const at = (h: number, day = 10) => new Date(2026, 10, day, h, 0, 0).toISOString();
 

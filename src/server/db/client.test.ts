@@ -4,9 +4,9 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { seedDemo } from '../demo/seed.ts';
 import { createTestDatabase } from '../test/app.ts';
 import { type Db, openDatabase } from './client.ts';
-import { seedDemo } from './seed.ts';
 
 const backendPid = async (db: Db) =>
   ((await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0]

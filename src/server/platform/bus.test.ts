@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, listenOn, openChat, sendText } from '../features/chat/chat-test-kit.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { connectSocket, listenOn, openChat, sendText } from '../test/chat.ts';
 import { buildMember } from '../test/members.ts';
 import { type BusMessage, createLocalBus, createRedisBus } from './bus.ts';
 

@@ -1,8 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { devAccountRoutes } from '../features/accounts/dev-routes.ts';
-import { devCreditRoutes } from '../features/credits/dev-routes.ts';
-import { devSiteRoutes } from '../features/site/dev-routes.ts';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 import { registerDevMail } from './mail.ts';
 import { isFromThisMachine, listensBeyondThisMachine } from './proxy.ts';
@@ -13,18 +10,17 @@ const notFound = () => new AppError(404, 'not_found', 'error.not_found');
 /**
  * The development tools under /dev (outbox with every reset link, ban and unban without a login). Never
  * registered in production, and even in development they answer only requests made on this machine, so a
- * laptop on a shared network or a forgotten `npm start` on a server does not hand out accounts.
+ * laptop on a shared network or a forgotten `npm start` on a server does not hand out accounts. Features
+ * bring their own tools as `featureTools` (app.ts lists them), so this file knows none of them.
  */
-export async function registerDevTools(app: FastifyInstance) {
+export async function registerDevTools(app: FastifyInstance, featureTools: readonly FastifyPluginAsync[]) {
   await app.register(async (dev) => {
     dev.addHook('onRequest', async (req) => {
       if (!isFromThisMachine(req)) throw notFound();
     });
     registerDevMail(dev);
     registerDevSms(dev);
-    await dev.register(devAccountRoutes);
-    await dev.register(devCreditRoutes);
-    await dev.register(devSiteRoutes);
+    for (const tools of featureTools) await dev.register(tools);
   });
 }
 

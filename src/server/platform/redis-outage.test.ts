@@ -2,15 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import {
-  clientId,
-  connectSocket,
-  listenOn,
-  openChat,
-  sendOverSocket,
-  sendText,
-} from '../features/chat/chat-test-kit.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { clientId, connectSocket, listenOn, openChat, sendOverSocket, sendText } from '../test/chat.ts';
 import { buildMember } from '../test/members.ts';
 import { createRedis } from './redis.ts';
 

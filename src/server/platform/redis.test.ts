@@ -2,14 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CHAT } from '../../shared/contract/chat.ts';
-import {
-  connectSocket,
-  listenOn,
-  openChat,
-  sendOverSocket,
-  sendText,
-} from '../features/chat/chat-test-kit.ts';
 import { createTestApp } from '../test/app.ts';
+import { connectSocket, listenOn, openChat, sendOverSocket, sendText } from '../test/chat.ts';
 import { buildMember } from '../test/members.ts';
 
 // Runs where a Redis server is given (`npm run test:pg` sets TEST_REDIS_URL; CI runs it).

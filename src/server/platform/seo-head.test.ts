@@ -1,12 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../shared/i18n/locales.ts';
-import { photos, profiles } from '../db/schema.ts';
-import { getShareMeta } from '../features/profiles/service.ts';
-import { createTestApp, TEST_SHELL, type TestApp } from '../test/app.ts';
-import { buildMember } from '../test/members.ts';
 import { sitemapXml } from './seo.ts';
-import { canonicalPath, mediaUrl, ogLocale, type SeoInput, seoHead, siteLocales } from './seo-head.ts';
+import { canonicalPath, ogLocale, type SeoInput, seoHead, siteLocales } from './seo-head.ts';
 
 const site = { name: 'Vonk', domainLanguage: 'nl', countries: ['NL', 'BE'] };
 const page = (over: Partial<SeoInput> = {}): SeoInput => ({
@@ -143,67 +138,5 @@ describe('issue 24 SEO: seoHead', () => {
       [...(entry ?? '').matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]),
     );
     expect(hreflangs(seoHead(page({ locale: 'de' })))).toEqual(fromXml);
-  });
-});
-
-describe('issue 24 SEO M-05: seoHead expresses the shared profile tags of platform/web.ts', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({}, { webShell: TEST_SHELL });
-  });
-  afterAll(() => t.close());
-
-  const shellMeta = async (path: string) => {
-    const html = (await t.app.inject({ url: path, headers: { host: 'localhost', accept: 'text/html' } }))
-      .body;
-    return (key: string) => html.match(new RegExp(`<meta property="${key}" content="([^"]*)" />`))?.[1];
-  };
-
-  it('M-05 issue 24 SEO: the same og:title, og:description and og:image, the image only when approved', async () => {
-    const m = await buildMember(t.app.db, {
-      profile: {
-        name: 'Eva "<x>',
-        city: 'Gouda',
-        about: 'Fietsen & "koffie" <b>.',
-        dateOfBirth: '1990-01-01',
-      },
-    });
-    const [main] = await t.app.db
-      .insert(photos)
-      .values({
-        userId: m.id,
-        filename: `seo${m.id}.webp`,
-        thumbFilename: `seo${m.id}_t.webp`,
-        width: 1,
-        height: 1,
-      })
-      .returning({ id: photos.id });
-    await t.app.db.update(profiles).set({ mainPhotoId: main?.id }).where(eq(profiles.userId, m.id));
-
-    const headFor = async () => {
-      const share = await getShareMeta(t.app.db, m.id, new Date());
-      if (!share) throw new Error('no share card');
-      const origin = 'http://localhost';
-      return seoHead({
-        ...page({ origin, path: `/members/${m.id}`, noindex: true, type: 'profile' }),
-        title: share.title,
-        description: share.description,
-        image: share.imagePath ? mediaUrl(origin, '', share.imagePath) : null,
-      });
-    };
-
-    const approved = await headFor();
-    const shell = await shellMeta(`/members/${m.id}`);
-    for (const key of ['og:title', 'og:description', 'og:image']) {
-      expect(meta(approved, key), key).toBe(shell(key));
-      expect(meta(approved, key), key).toBeDefined();
-    }
-    expect(meta(approved, 'robots')).toBe('noindex, nofollow');
-
-    await t.app.db.update(photos).set({ status: 'pending' }).where(eq(photos.userId, m.id));
-    const pending = await headFor();
-    expect(meta(pending, 'og:image')).toBeUndefined();
-    expect((await shellMeta(`/members/${m.id}`))('og:image')).toBeUndefined();
-    expect(meta(pending, 'og:title')).toBe(meta(approved, 'og:title'));
   });
 });

@@ -5,7 +5,7 @@ import {
   toLocale,
   VISIBLE_LOCALES,
 } from '../../shared/i18n/locales.ts';
-import type { SiteRow } from '../features/site/queries.ts';
+import type { SiteRow } from './site.ts';
 
 // The head of a page for search engines and shared links (issue 24 §5): a site's locales and addresses
 // per locale, and the tags (title, description, canonical, hreflang, Open Graph, Twitter). Pure: the

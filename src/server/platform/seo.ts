@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTES, type RouteName, routePath, STATIC_PAGES } from '../../shared/routes.ts';
-import type { SiteRow } from '../features/site/queries.ts';
-import { siteOrigin } from '../features/site/service.ts';
 import { alternates, escapeXml, localeUrl, siteDefaultLocale, siteLocales } from './seo-head.ts';
+import type { SiteRow } from './site.ts';
+import { siteOrigin } from './site.ts';
 
 // Search engines and sharing (issue 24 §5): which pages are indexed, robots.txt and sitemap.xml per site.
 // The head tags of a page are in seo-head.ts.

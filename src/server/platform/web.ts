@@ -8,14 +8,13 @@ import sharp from 'sharp';
 import { layoutOfRoute, shouldShowEntryWarning } from '../../shared/entry-warning.ts';
 import type { Locale } from '../../shared/i18n/locales.ts';
 import { matchRoute } from '../../shared/routes.ts';
-import { getShareMeta } from '../features/profiles/service.ts';
-import type { SiteRow } from '../features/site/queries.ts';
 import { t } from './i18n.ts';
 import { cspWithImageOrigin, cspWithScriptNonce } from './security-headers.ts';
 import { isIndexable, seoOrigin } from './seo.ts';
 import { mediaUrl, seoHead, siteLocales } from './seo-head.ts';
 import { findSessionUser, SESSION_COOKIE } from './session.ts';
 import { entryWarningShell } from './shell-entry-warning.ts';
+import type { SiteRow } from './site.ts';
 import { LAYOUT_MODULES } from './web-chunks.ts';
 
 const escapeHtml = (s: string) =>
@@ -123,7 +122,14 @@ const NOT_FORWARDED = new Set([
   'upgrade',
 ]);
 
-export async function registerWeb(app: FastifyInstance, webDir: string) {
+/** What a shared profile link shows (M-05), from the profiles feature (app.ts hands it over). */
+export type ShareMetaSource = (
+  db: FastifyInstance['db'],
+  memberId: number,
+  now: Date,
+) => Promise<{ title: string; description?: string | null; imagePath?: string | null } | null>;
+
+export async function registerWeb(app: FastifyInstance, webDir: string, shareMeta: ShareMetaSource) {
   const icons = new Map<string, Buffer>();
 
   app.get('/manifest.webmanifest', async (req, reply) => {
@@ -199,7 +205,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string) {
   async function profileShare(req: FastifyRequest, site: SiteRow, origin: string) {
     const id = Number(MEMBER_PATH.exec(req.url.split('?')[0] ?? '')?.[1]);
     if (!(id > 0 && id <= 2_147_483_647)) return null;
-    const meta = await getShareMeta(app.db, id, new Date()).catch((err: unknown) => {
+    const meta = await shareMeta(app.db, id, new Date()).catch((err: unknown) => {
       req.log.warn({ err }, 'share preview failed');
       return null;
     });

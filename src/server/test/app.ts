@@ -10,7 +10,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { seedDemo } from '../db/seed.ts';
+import { seedDemo } from '../demo/seed.ts';
 import type { Bus } from '../platform/bus.ts';
 import { TEMPLATE_ENV } from './global-setup.ts';
 

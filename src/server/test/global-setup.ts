@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
-import { seedDemo } from '../db/seed.ts';
+import { seedDemo } from '../demo/seed.ts';
 
 export const TEMPLATE_ENV = {
   /** PGlite: a tarball of the migrated data folder. */

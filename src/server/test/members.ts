@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { profiles, sites, users } from '../db/schema.ts';
+import { creditLedger, profiles, sites, users } from '../db/schema.ts';
 import { createSession, SESSION_COOKIE } from '../platform/session.ts';
+
+/** The ledger reason of the credits a test member is made with. */
+export const OPENING_REASON = 'test_opening';
 
 export const TEST_PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | null = null;
@@ -48,6 +51,13 @@ export async function buildMember(
     })
     .returning();
   if (!user) throw new Error('no user');
+  // A member made with credits gets them as a ledger booking too, so every ledger sums to its balance
+  // (test/ledger.ts); tests that count a member's bookings leave this one out.
+  if (user.credits !== 0) {
+    await db
+      .insert(creditLedger)
+      .values({ userId: user.id, amount: user.credits, balanceAfter: user.credits, reason: OPENING_REASON });
+  }
   await db.insert(profiles).values({
     userId: user.id,
     name,

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PushPermission } from '../layouts/alert-rules.ts';
 import { api } from './client.ts';
 
 /** Push state of this browser (spec §3: isCapable, isSubscribed; §4 permission states). */
+export type PushPermission = 'unsupported' | 'unknown' | 'denied' | 'granted';
+
 export interface PushState {
   permission: PushPermission;
   subscribed: boolean;

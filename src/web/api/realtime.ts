@@ -8,8 +8,8 @@ import {
   type TClientFrame,
   ZServerFrame,
 } from '../../shared/contract/realtime.ts';
-import { reconnectDelay } from '../features/chat/thread.ts';
 import { ApiError } from './client.ts';
+import { reconnectDelay } from './reconnect.ts';
 
 // One WebSocket per tab at /api/realtime (P-15, C-08, C-11). Events are hints and the database is the
 // truth: on every (re)connect the client asks for everything after the last sequence it holds of each open

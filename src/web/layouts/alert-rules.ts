@@ -68,7 +68,9 @@ export function shouldShowPhotoWarning(
 }
 
 /** Push permission of this browser (spec §4): not capable, unknown (not asked yet), denied, granted. */
-export type PushPermission = 'unsupported' | 'unknown' | 'denied' | 'granted';
+import type { PushPermission } from '../api/push.ts';
+
+export type { PushPermission };
 
 /** Pages that never show the push-enable alert (spec §4). */
 export const PUSH_ALERT_HIDDEN_ON: readonly string[] = [

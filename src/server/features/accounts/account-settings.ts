@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { type Bus, endMemberSockets } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { deleteSessionsOf } from '../../platform/session.ts';
-import { likesOf } from '../likes/queries.ts';
-import type { CompanyRow } from '../site/queries.ts';
+import type { CompanyRow } from '../../platform/site.ts';
+import { likesOf } from '../likes/index.ts';
 import {
   deleteUserRow,
   findAccount,

@@ -1,7 +1,7 @@
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import { t } from '../../platform/i18n.ts';
 import { type RenderedMail, renderMailLayout } from '../../platform/mail-layout.ts';
-import type { SiteRow } from '../site/queries.ts';
+import type { SiteRow } from '../../platform/site.ts';
 
 export type MailKind = 'activation' | 'reset' | 'mail_change' | 'password_changed' | 'email_changed';
 

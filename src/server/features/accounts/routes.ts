@@ -36,9 +36,8 @@ import {
   deleteSession,
   setSessionCookie,
 } from '../../platform/session.ts';
-import { savePushSubscription } from '../notifications/service.ts';
-import { findCompany, type SiteRow } from '../site/queries.ts';
-import { siteOrigin } from '../site/service.ts';
+import { findCompany, type SiteRow, siteOrigin } from '../../platform/site.ts';
+import { savePushSubscription } from '../notifications/index.ts';
 import { acceptRetention, deleteAccount, exportAccount, retentionSolutions } from './account-settings.ts';
 import { DEVICE_COOKIE, getDeviceCookieSecret, readDeviceCookie, setDeviceCookie } from './device-cookie.ts';
 import { updateUser } from './queries.ts';

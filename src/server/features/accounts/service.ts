@@ -11,7 +11,8 @@ import { coarsen, reverseGeocode } from '../../platform/geo.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { parseRequest } from '../../platform/parse.ts';
 import { hashToken } from '../../platform/session.ts';
-import type { SiteRow } from '../site/queries.ts';
+import type { SiteRow } from '../../platform/site.ts';
+import { aboutToColumns } from '../profiles/index.ts';
 import { clearDeviceFailures, type Device, deviceLockedUntil, recordDeviceFailure } from './device-cookie.ts';
 import { renderAccountMail } from './mails.ts';
 import { presentUser } from './present.ts';
@@ -148,26 +149,6 @@ export async function completeSignupStep(db: Db, userId: number, step: number, a
   // Steps can be revisited, but the pointer only moves forward.
   const next = Math.min(SIGNUP_DONE, Math.max(bundle.user.signupStep, step + 1));
   if (next !== bundle.user.signupStep) await updateUser(db, userId, { signupStep: next });
-}
-
-type AttributeKey = Exclude<keyof TAboutMe, 'interests' | 'about'>;
-/** About-me answers to store. An attribute may be null to clear it: the profile update allows that (M-01). */
-type AboutColumnsInput = Pick<TAboutMe, 'interests' | 'about'> & {
-  [K in AttributeKey]?: TAboutMe[K] | null;
-};
-
-export function aboutToColumns(about: AboutColumnsInput): Partial<typeof profiles.$inferInsert> {
-  const columns: Partial<typeof profiles.$inferInsert> = {};
-  if (about.sexuality !== undefined) columns.sexuality = about.sexuality;
-  if (about.hair_colour !== undefined) columns.hairColour = about.hair_colour;
-  if (about.eye_colour !== undefined) columns.eyeColour = about.eye_colour;
-  if (about.body_type !== undefined) columns.bodyType = about.body_type;
-  if (about.relationship_status !== undefined) columns.relationshipStatus = about.relationship_status;
-  if (about.tattoos !== undefined) columns.tattoos = about.tattoos;
-  if (about.signup_reason !== undefined) columns.signupReason = about.signup_reason;
-  if (about.interests !== undefined) columns.interests = [...new Set(about.interests)];
-  if (about.about !== undefined) columns.about = about.about;
-  return columns;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, users } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../demo/seed.ts';
 import { createTestDatabase } from '../../test/app.ts';
+import { expectLedgersBalance, ledgerMismatches } from '../../test/ledger.ts';
 import { buildMember } from '../../test/members.ts';
 import { bookCredits, ledgerOf } from './wallet.ts';
 
@@ -13,7 +14,14 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemo(database.db, { withDemoMember: false });
 });
-afterAll(() => database.drop());
+afterAll(async () => {
+  // Issue 22: whatever these tests booked, every member's ledger still sums to their balance.
+  try {
+    await expectLedgersBalance(database.db);
+  } finally {
+    await database.drop();
+  }
+});
 
 describe('credits wallet', () => {
   it('C-03 200 concurrent debits against a balance of 10: exactly 10 succeed and the balance ends at 0', async () => {
@@ -53,5 +61,26 @@ describe('credits wallet', () => {
     await expect(bookCredits(database.db, m.id, -1, { reason: 'message' })).rejects.toMatchObject({
       code: 'insufficient_credits',
     });
+  });
+
+  it('C-03 the ledger check finds a balance changed without a booking, and a booking without a balance', async () => {
+    const m = await buildMember(database.db);
+    await bookCredits(database.db, m.id, 5, { reason: 'grant' });
+    expect((await ledgerMismatches(database.db)).map((x) => x.userId)).not.toContain(m.id);
+    await database.db.update(users).set({ credits: 9 }).where(eq(users.id, m.id));
+    expect(await ledgerMismatches(database.db)).toContainEqual({
+      userId: m.id,
+      credits: 9,
+      ledgerSum: 5,
+      lastBalanceAfter: 5,
+    });
+    await database.db.update(users).set({ credits: 5 }).where(eq(users.id, m.id));
+    await database.db
+      .insert(creditLedger)
+      .values({ userId: m.id, amount: 2, balanceAfter: 7, reason: 'grant' });
+    expect((await ledgerMismatches(database.db)).map((x) => x.userId)).toContain(m.id);
+    // Put right, so the suite's own check after all tests passes.
+    await database.db.update(users).set({ credits: 7 }).where(eq(users.id, m.id));
+    expect(await ledgerMismatches(database.db)).toEqual([]);
   });
 });

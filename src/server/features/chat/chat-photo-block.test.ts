@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ZChatMessagesResponse } from '../../../shared/contract/chat.ts';
+import { api, clientId, connectSocket, listeningTestApp, multipart, openChat } from '../../test/chat.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { api, clientId, connectSocket, listeningTestApp, multipart, openChat } from './chat-test-kit.ts';
 
 const server = listeningTestApp();
 

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_ERRORS } from '../../../shared/contract/chat.ts';
 import nl from '../../../shared/i18n/messages/nl.json' with { type: 'json' };
 import { messages, users } from '../../db/schema.ts';
-import { buildMember, type TestMember } from '../../test/members.ts';
 import {
   api,
   clientId,
@@ -13,7 +12,8 @@ import {
   openChat,
   sendOverSocket,
   sendText,
-} from './chat-test-kit.ts';
+} from '../../test/chat.ts';
+import { buildMember, type TestMember } from '../../test/members.ts';
 
 const server = listeningTestApp();
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { messages, users } from '../../db/schema.ts';
-import { DEMO_MEMBER, seedDemo } from '../../db/seed.ts';
+import { DEMO_MEMBER, seedDemo } from '../../demo/seed.ts';
 import { createTestDatabase } from '../../test/app.ts';
 import { countUnreadMessages, fictionalQueue } from './service.ts';
 

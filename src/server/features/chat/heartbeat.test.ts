@@ -4,8 +4,8 @@ import { WebSocket } from 'ws';
 import { CLOSE_CODES, REALTIME } from '../../../shared/contract/realtime.ts';
 import { sessions } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { connectSocket, listenOn } from '../../test/chat.ts';
 import { buildMember } from '../../test/members.ts';
-import { connectSocket, listenOn } from './chat-test-kit.ts';
 
 // Only the server's intervals run on a fake clock, so the heartbeat can be stepped through; everything
 // else (database, sockets, timeouts) runs for real.

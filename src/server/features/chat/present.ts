@@ -1,11 +1,11 @@
 import type { TChatMessage, TChatProfile } from '../../../shared/contract/chat.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import type { Db } from '../../db/client.ts';
+import { presentMemberCard } from '../../kernel/member-card.ts';
 import type { PublishToMember } from '../../platform/bus.ts';
 import { t } from '../../platform/i18n.ts';
 import { signMediaUrl } from '../../platform/signed-urls.ts';
-import { presentMemberCard } from '../profiles/service.ts';
-import type { SiteRow } from '../site/queries.ts';
+import type { SiteRow } from '../../platform/site.ts';
 import type { findChatProfile, GiftRow, Membership, MessageRow } from './queries.ts';
 
 /** What every chat service call needs besides the database: the bus, the site, media signing, time. */

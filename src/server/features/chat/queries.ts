@@ -27,7 +27,7 @@ import {
   sessions,
   users,
 } from '../../db/schema.ts';
-import { mainThumbJoin, memberCardColumns } from '../profiles/queries.ts';
+import { mainThumbJoin, memberCardColumns } from '../../kernel/members.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Conn = Db | Tx;

@@ -3,8 +3,8 @@ import { WebSocket } from 'ws';
 import { CLOSE_CODES, REALTIME } from '../../../shared/contract/realtime.ts';
 import { createSession, SESSION_COOKIE } from '../../platform/session.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { connectSocket, listen, listenOn, openChat, sendText } from '../../test/chat.ts';
 import { buildMember } from '../../test/members.ts';
-import { connectSocket, listen, listenOn, openChat, sendText } from './chat-test-kit.ts';
 
 // One member's sockets and frames cannot crowd out everyone else (issue 21 item 2).
 

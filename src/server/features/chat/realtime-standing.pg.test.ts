@@ -4,13 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../../shared/contract/realtime.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../demo/seed.ts';
 import { createRedisBus } from '../../platform/bus.ts';
 import { createSession, SESSION_COOKIE } from '../../platform/session.ts';
 import { createTestDatabase } from '../../test/app.ts';
+import { connectSocket, listenOn } from '../../test/chat.ts';
 import { buildMember, TEST_PASSWORD } from '../../test/members.ts';
-import { banMember } from '../accounts/account-settings.ts';
-import { connectSocket, listenOn } from './chat-test-kit.ts';
+import { banMember } from '../accounts/index.ts';
 
 // Two app instances on one PostgreSQL database and one Redis, as behind a load balancer.
 const pgUrl = process.env.TEST_DATABASE_URL;

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../../shared/contract/realtime.ts';
 import { mailOutbox, messages, users } from '../../db/schema.ts';
 import { createSession, SESSION_COOKIE } from '../../platform/session.ts';
-import { buildMember, TEST_PASSWORD, type TestMember } from '../../test/members.ts';
-import { banMember } from '../accounts/account-settings.ts';
 import {
   api,
   clientId,
@@ -13,7 +11,9 @@ import {
   listeningTestApp,
   openChat,
   sendOverSocket,
-} from './chat-test-kit.ts';
+} from '../../test/chat.ts';
+import { buildMember, TEST_PASSWORD, type TestMember } from '../../test/members.ts';
+import { banMember } from '../accounts/index.ts';
 
 const server = listeningTestApp();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { api, connectSocket, listeningTestApp, openChat } from '../../test/chat.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { api, connectSocket, listeningTestApp, openChat } from './chat-test-kit.ts';
 
 const server = listeningTestApp();
 

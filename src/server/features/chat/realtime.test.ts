@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { CLOSE_CODES, REALTIME, ZServerFrame } from '../../../shared/contract/realtime.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { api, connectSocket, listenOn, openChat, sendOverSocket, sendText } from '../../test/chat.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { api, connectSocket, listenOn, openChat, sendOverSocket, sendText } from './chat-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

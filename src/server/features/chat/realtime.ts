@@ -18,7 +18,7 @@ import { AppError, appErrorBody, unavailableBody } from '../../platform/errors.t
 import { t } from '../../platform/i18n.ts';
 import { currentUser, SESSION_COOKIE, type SessionUser } from '../../platform/session.ts';
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
-import type { SiteRow } from '../site/queries.ts';
+import type { SiteRow } from '../../platform/site.ts';
 import type { ChatDeps } from './present.ts';
 import { accountStatus, findCounterpart, type Standing, sessionStandings } from './queries.ts';
 import { sendMessage } from './send.ts';

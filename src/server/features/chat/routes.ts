@@ -25,7 +25,7 @@ import { AppError } from '../../platform/errors.ts';
 import { mediaViewerOf, sendPrivateImage } from '../../platform/private-media.ts';
 import { currentUser } from '../../platform/session.ts';
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
-import { tooLarge } from '../photos/service.ts';
+import { tooLarge } from '../photos/index.ts';
 import { giftImage } from './gift-images.ts';
 import type { ChatDeps } from './present.ts';
 import { readChatPhoto, sendMessage, sendPhoto } from './send.ts';

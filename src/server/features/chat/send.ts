@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { readPrivateMedia } from '../../platform/private-media.ts';
 import type { SignedMediaQuery } from '../../platform/signed-urls.ts';
 import { type MediaStorage, randomKey } from '../../platform/storage.ts';
-import { processImage } from '../photos/service.ts';
+import { processImage } from '../photos/index.ts';
 import { assertCanWrite, assertConfirmedSender, membershipOf, notFound } from './access.ts';
 import { type ChatDeps, type ChatViewer, presentContext, presentMessage } from './present.ts';
 import {

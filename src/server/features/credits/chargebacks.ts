@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { paymentChargebacks } from '../../db/schema.ts';
-import { bookCredits } from '../accounts/wallet.ts';
+import { bookCredits } from '../accounts/index.ts';
 import { advancePayment, clearHold, endPremiumUnlessPaid, lockBalance, type PaymentRow } from './queries.ts';
 
 /** The ledger reason of a chargeback's reversal; its reference is the payment's public id. */

@@ -10,15 +10,23 @@ import {
 } from '../../../shared/contract/credits.ts';
 import { creditLedger, discountCodes, payments, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { openChat, sendText } from '../../test/chat.ts';
+import { expectLedgersBalance } from '../../test/ledger.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { bookCredits } from '../accounts/wallet.ts';
-import { openChat, sendText } from '../chat/chat-test-kit.ts';
+import { bookCredits } from '../accounts/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  // Issue 22: whatever these tests booked, every member's ledger still sums to their balance.
+  try {
+    await expectLedgersBalance(t.app.db);
+  } finally {
+    await t.close();
+  }
+});
 
 const member = (overrides: Parameters<typeof buildMember>[1] = {}) => buildMember(t.app.db, overrides);
 const HOURS = 3_600_000;

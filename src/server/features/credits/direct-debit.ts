@@ -10,8 +10,8 @@ import {
 import { findMethod } from '../../../shared/data/payment-methods.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { SiteRow } from '../../platform/site.ts';
 import type { SmsSender } from '../../platform/sms.ts';
-import type { SiteRow } from '../site/queries.ts';
 import { type PaymentDeps, startPayment } from './payments.ts';
 import {
   countDirectDebitAttempt,

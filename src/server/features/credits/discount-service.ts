@@ -2,7 +2,7 @@ import type { TDiscount } from '../../../shared/contract/credits.ts';
 import { type Currency, currencyOf } from '../../../shared/data/payment-methods.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { SiteRow } from '../site/queries.ts';
+import type { SiteRow } from '../../platform/site.ts';
 import { resolveDiscount, timeBonusDiscount } from './discounts.ts';
 import { buyableBundle, requireBuyer } from './service.ts';
 

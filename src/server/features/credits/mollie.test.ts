@@ -6,8 +6,9 @@ import { COUNTRY_CURRENCY } from '../../../shared/data/payment-methods.ts';
 import { creditLedger, discountCodes, paymentChargebacks, payments, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { startFakeMollie } from '../../test/fake-mollie.ts';
+import { expectLedgersBalance } from '../../test/ledger.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { bookCredits } from '../accounts/wallet.ts';
+import { bookCredits } from '../accounts/index.ts';
 
 const API_KEY = 'test_fakefakefakefakefakefakefake';
 let fake: Awaited<ReturnType<typeof startFakeMollie>>;
@@ -20,10 +21,15 @@ beforeAll(async () => {
   t = await createTestApp({ MOLLIE_API_KEY: API_KEY, MOLLIE_API_ENDPOINT: fake.url });
 });
 afterAll(async () => {
-  await t.close();
-  await fake.close();
-  if (tlsSetting === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-  else process.env.NODE_TLS_REJECT_UNAUTHORIZED = tlsSetting;
+  try {
+    // Issue 22: chargebacks and purchases leave every member's ledger summing to their balance.
+    await expectLedgersBalance(t.app.db);
+  } finally {
+    await t.close();
+    await fake.close();
+    if (tlsSetting === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = tlsSetting;
+  }
 });
 
 const oldMember = (country = 'NL') =>

@@ -10,8 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider, ProviderStatus } from '../../platform/payments/provider.ts';
-import { bookCredits } from '../accounts/wallet.ts';
-import type { SiteRow } from '../site/queries.ts';
+import type { SiteRow } from '../../platform/site.ts';
+import { bookCredits } from '../accounts/index.ts';
 import { bookChargeback } from './chargebacks.ts';
 import {
   advancePayment,

@@ -3,14 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCreatePaymentResponse, ZPricing } from '../../../shared/contract/credits.ts';
 import { creditLedger, payments, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { expectLedgersBalance } from '../../test/ledger.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { bookCredits } from '../accounts/wallet.ts';
+import { bookCredits } from '../accounts/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  // Issue 22: whatever these tests booked, every member's ledger still sums to their balance.
+  try {
+    await expectLedgersBalance(t.app.db);
+  } finally {
+    await t.close();
+  }
+});
 
 const oldMember = () => buildMember(t.app.db, { createdAt: new Date(Date.now() - 48 * 3_600_000) });
 const balance = async (id: number) =>

@@ -16,7 +16,7 @@ import { centsPerCreditX100, chargeCents } from '../../../shared/pricing.ts';
 import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { SiteRow } from '../site/queries.ts';
+import type { SiteRow } from '../../platform/site.ts';
 import { type AppliedDiscount, resolveDiscount, timeBonusRemaining } from './discounts.ts';
 import {
   type BundleRow,

@@ -15,7 +15,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import { GENDERS } from '../../../shared/contract/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { blocks, photos, profiles } from '../../db/schema.ts';
-import { byLastActive, type MemberCardRow, mainThumbJoin } from '../profiles/queries.ts';
+import { byLastActive, type MemberCardRow, mainThumbJoin } from '../../kernel/members.ts';
 
 /**
  * One search in database terms. Ages are date-of-birth bounds (computed by the service) so the

@@ -5,9 +5,9 @@ import { seedSearchData } from '../../../../bench/search.ts';
 import { SEARCH } from '../../../shared/contract/discovery.ts';
 import type { Db } from '../../db/client.ts';
 import { blocks, profiles, users } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../demo/seed.ts';
+import { findDefaultSite, type SiteRow } from '../../platform/site.ts';
 import { createTestDatabase } from '../../test/app.ts';
-import { findDefaultSite, type SiteRow } from '../site/queries.ts';
 import {
   countQuery,
   membersPageQuery,

@@ -10,10 +10,10 @@ import {
 import type { TMemberCard } from '../../../shared/contract/profiles.ts';
 import { REGIONS } from '../../../shared/data/regions.ts';
 import type { Db } from '../../db/client.ts';
+import { type CardContext, presentMemberCard } from '../../kernel/member-card.ts';
+import type { MemberCardRow } from '../../kernel/members.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { MemberCardRow } from '../profiles/queries.ts';
-import { type CardContext, presentMemberCard } from '../profiles/service.ts';
-import type { SiteRow } from '../site/queries.ts';
+import type { SiteRow } from '../../platform/site.ts';
 import { findSearch, findSearcher, type Search, type SearchFilter } from './queries.ts';
 
 export type SearchInput = z.output<typeof ZSearchQuery>;

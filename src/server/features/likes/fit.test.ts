@@ -4,9 +4,9 @@ import { GENDERS, SEXUALITIES } from '../../../shared/contract/accounts.ts';
 import { likes, profiles } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember } from '../../test/members.ts';
-import { findMatches, getSwipeStack } from '../discovery/swipe-service.ts';
 import { drawnTo, fitsSeeker } from './fit.ts';
 import { autoLike } from './service.ts';
+import { findMatches, getSwipeStack } from './swipe-service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZServerFrame } from '../../../shared/contract/realtime.ts';
 import { blocks, notifications, photos, profiles, sites } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { api, connectSocket, listenOn } from '../../test/chat.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { api, connectSocket, listenOn } from '../chat/chat-test-kit.ts';
 
 // D-04 P-15: likes and matches reach the other member's open tabs as full events with the member card,
 // so the modal opens at once; the counts hint still follows. Real sockets on a listening app.

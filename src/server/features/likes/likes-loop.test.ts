@@ -6,7 +6,7 @@ import { ZNotificationsResponse, ZPopupResponse } from '../../../shared/contract
 import { blocks, dailyCounters, likes, notifications, profiles, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { createNotification } from '../notifications/inbox-service.ts';
+import { createNotification } from '../notifications/index.ts';
 import { localDay } from './local-day.ts';
 
 let t: TestApp;

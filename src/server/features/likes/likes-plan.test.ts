@@ -6,13 +6,13 @@ import { COUNTS_CAP } from '../../../shared/contract/counts.ts';
 import { MATCH_FINDER } from '../../../shared/contract/swipe.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../demo/seed.ts';
+import { findDefaultSite } from '../../platform/site.ts';
 import { createTestDatabase } from '../../test/app.ts';
-import { yearsBefore } from '../discovery/service.ts';
-import { matchSuggestionsQuery } from '../discovery/swipe-queries.ts';
-import { countsQuery, newLikesQuery } from '../notifications/inbox-queries.ts';
-import { findDefaultSite } from '../site/queries.ts';
+import { yearsBefore } from '../discovery/index.ts';
+import { countsQuery, newLikesQuery } from '../notifications/index.ts';
 import { likesPageQuery } from './queries.ts';
+import { matchSuggestionsQuery } from './swipe-queries.ts';
 
 // Enough members and likes for PostgreSQL to plan as it would for a real site, small enough for a test.
 const PROFILES = 20_000;

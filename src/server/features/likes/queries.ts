@@ -2,7 +2,7 @@ import { and, asc, eq, exists, inArray, ne, notExists, or, type Placeholder, sql
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { blocks, dailyCounters, likes, photos, profiles, sites, users } from '../../db/schema.ts';
-import { byLastActive, mainThumbJoin, memberCardColumns, notBlockedWith } from '../profiles/queries.ts';
+import { byLastActive, mainThumbJoin, memberCardColumns, notBlockedWith } from '../../kernel/members.ts';
 import { fitsSeeker } from './fit.ts';
 
 /** Records a like once; liking again changes nothing (not even its date). True when it is new. */

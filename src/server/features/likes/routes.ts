@@ -9,8 +9,8 @@ import {
   ZLikesResponse,
 } from '../../../shared/contract/likes.ts';
 import { ZMemberIdParams } from '../../../shared/contract/profiles.ts';
+import { cardContextFor } from '../../kernel/member-card.ts';
 import { currentUser } from '../../platform/session.ts';
-import { cardContextFor } from '../profiles/card-context.ts';
 import { autoLike, likeMember, listLikes, unlikeMember } from './service.ts';
 
 const errors = {

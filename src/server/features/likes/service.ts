@@ -7,11 +7,11 @@ import type {
 import { NOTIFICATION_KINDS } from '../../../shared/contract/notifications.ts';
 import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
+import { type CardContext, presentMemberCard, publicMediaUrl } from '../../kernel/member-card.ts';
+import { accountExists, findMember } from '../../kernel/members.ts';
 import type { PublishToMember } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createNotificationOnce } from '../notifications/inbox-service.ts';
-import { accountExists, findMember } from '../profiles/queries.ts';
-import { type CardContext, presentMemberCard, publicMediaUrl } from '../profiles/service.ts';
+import { createNotificationOnce } from '../notifications/index.ts';
 import { localDay } from './local-day.ts';
 import {
   bumpDailyCounter,

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { likes, notifications, photos, profiles, users } from '../../db/schema.ts';
-import { unreadSumQuery } from '../chat/queries.ts';
-import { mainThumbJoin, memberCardColumns, notBlockedWith } from '../profiles/queries.ts';
+import { mainThumbJoin, memberCardColumns, notBlockedWith } from '../../kernel/members.ts';
+import { unreadSumQuery } from '../chat/index.ts';
 
 export interface NewNotification {
   userId: number;

@@ -5,8 +5,8 @@ import {
   type TPopupResponse,
 } from '../../../shared/contract/notifications.ts';
 import type { Db } from '../../db/client.ts';
-import type { MemberCardRow } from '../profiles/queries.ts';
-import { type CardContext, presentMemberCard, publicMediaUrl } from '../profiles/service.ts';
+import { type CardContext, presentMemberCard, publicMediaUrl } from '../../kernel/member-card.ts';
+import type { MemberCardRow } from '../../kernel/members.ts';
 import {
   findCounts,
   findLatestNotificationId,

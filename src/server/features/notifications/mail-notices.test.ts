@@ -4,8 +4,8 @@ import { openDatabase } from '../../db/client.ts';
 import { blocks, mailOutbox, notificationDeliveries, users } from '../../db/schema.ts';
 import { createMailer } from '../../platform/mail.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { api, openChat, sendText } from '../../test/chat.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { api, openChat, sendText } from '../chat/chat-test-kit.ts';
 import {
   MAIL_NOTICES,
   makeUnsubscribeToken,

@@ -10,7 +10,7 @@ import type { Job } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { renderMailLayout } from '../../platform/mail-layout.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
-import type { SiteRow } from '../site/queries.ts';
+import type { SiteRow } from '../../platform/site.ts';
 import {
   claimDeliveries,
   findLikeNotices,

@@ -2,14 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZUserResponse } from '../../../shared/contract/accounts.ts';
 import { ZErrorResponse } from '../../../shared/contract/errors.ts';
 import { ZMailEventsRequest } from '../../../shared/contract/mail-events.ts';
 import { AppError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n.ts';
-import { currentUser } from '../../platform/session.ts';
-import { updateUser } from '../accounts/queries.ts';
-import { loadUser } from '../accounts/service.ts';
 import { recordMailEvents } from './mail-events.ts';
 import { readUnsubscribeToken, unsubscribe, unsubscribeSecret } from './mail-notices.ts';
 
@@ -85,23 +81,6 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!timingSafeEqual(digest(given), digest(secret)))
         throw new AppError(403, 'forbidden', 'notify.events_forbidden');
       return { ok: true as const, updated: await recordMailEvents(app.db, req.body.events) };
-    },
-  );
-
-  app.put(
-    '/api/account/email/enable',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['accounts'],
-        summary: 'Turn e-mail back on after a bounce, a spam report or an unsubscribe link (N-04)',
-        response: { 200: ZUserResponse, ...errors },
-      },
-    },
-    async (req) => {
-      const me = currentUser(req);
-      await updateUser(app.db, me.id, { notificationsDisabled: [] });
-      return { user: await loadUser(app.db, me.id) };
     },
   );
 };

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { notificationDeliveries, pushSubscriptions } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { api, connectSocket, listenOn, openChat, sendText } from '../../test/chat.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { api, connectSocket, listenOn, openChat, sendText } from '../chat/chat-test-kit.ts';
 import { type Resolve, sendPush } from './push-sender.ts';
 
 /** What the test push service received. */

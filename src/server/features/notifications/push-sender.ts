@@ -15,10 +15,10 @@ import {
   sites,
   users,
 } from '../../db/schema.ts';
+import { notBlockedWith } from '../../kernel/members.ts';
 import type { BusMessage } from '../../platform/bus.ts';
 import { t } from '../../platform/i18n.ts';
 import { getVapidKeys } from '../../platform/secrets.ts';
-import { notBlockedWith } from '../profiles/queries.ts';
 import { claimDeliveries } from './mail-queries.ts';
 import { findPushSubscriptionsOf, hasPushSubscription } from './queries.ts';
 import { isPublicHost, isPushServiceHost } from './service.ts';

@@ -10,8 +10,8 @@ import {
   ZPopupQuery,
   ZPopupResponse,
 } from '../../../shared/contract/notifications.ts';
+import { cardContextFor } from '../../kernel/member-card.ts';
 import { currentUser } from '../../platform/session.ts';
-import { cardContextFor } from '../profiles/card-context.ts';
 import { dismissPopup, getCounts, getPopup, listNotifications, readNotifications } from './inbox-service.ts';
 
 const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse };

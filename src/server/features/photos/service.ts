@@ -1,7 +1,8 @@
 import type { TMainImage, TPhoto, TPhotoList } from '../../../shared/contract/photos.ts';
 import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
-import { renderMissingDemoMedia } from '../../db/demo/portraits.ts';
+import { renderMissingDemoMedia } from '../../demo/portraits.ts';
+import { mediaPath } from '../../kernel/member-card.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readPrivateMedia } from '../../platform/private-media.ts';
 import { type SignedMediaQuery, signMediaUrl } from '../../platform/signed-urls.ts';
@@ -64,7 +65,7 @@ export { type ProcessedImage, processImage, sniffImage, tooLarge } from './image
 // ---------------------------------------------------------------- presenters
 
 /** Path of a media file, to append to the site's cdn_prefix. */
-export const mediaPath = (key: string) => `/media/${key}`;
+export { mediaPath };
 
 const withPrefix = (prefix: string, path: string) => `${prefix.replace(/\/+$/, '')}${path}`;
 
@@ -323,7 +324,7 @@ export async function readPublicMedia(db: Db, storage: MediaStorage, key: string
     if (!owner || owner.isPrivate || owner.status !== 'active') throw notFound();
     rememberPublic(key);
   }
-  // Demo members' portraits are drawn on their first request, then stored (db/demo/portraits.ts).
+  // Demo members' portraits are drawn on their first request, then stored (demo/portraits.ts).
   const data = (await storage.get(key)) ?? (await renderMissingDemoMedia(storage, key));
   if (!data) throw notFound();
   return data;

@@ -1,7 +1,7 @@
 import { BLOCKS, type TBlockListResponse } from '../../../shared/contract/blocks.ts';
 import type { Db } from '../../db/client.ts';
+import { type CardContext, presentMemberCard } from '../../kernel/member-card.ts';
 import { findBlockedMembers } from './queries.ts';
-import { type CardContext, presentMemberCard } from './service.ts';
 
 /**
  * The members I blocked (M-06), newest block first, capped at BLOCKS.listMax. Members no longer listed

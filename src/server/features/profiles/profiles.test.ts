@@ -10,9 +10,9 @@ import {
   ZOwnProfileResponse,
 } from '../../../shared/contract/profiles.ts';
 import { blocks, photos, profiles, sites, users } from '../../db/schema.ts';
+import { presentMemberCard } from '../../kernel/member-card.ts';
 import { createTestApp, TEST_SHELL, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { presentMemberCard } from './service.ts';
 
 let t: TestApp;
 let dataDir: string;

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  ageOn,
   BODY_TYPES,
   EYE_COLOURS,
   GENDERS,
@@ -14,10 +13,8 @@ import {
 import {
   ATTRIBUTE_FIELDS,
   MEMBER_PHOTOS,
-  ONLINE_MINUTES,
   type TBlockResponse,
   type TLocationRequest,
-  type TMemberCard,
   type TMemberPhoto,
   type TMemberResponse,
   type TOwnProfileResponse,
@@ -26,23 +23,22 @@ import {
 import { INTERESTS } from '../../../shared/data/interests.ts';
 import { REGIONS } from '../../../shared/data/regions.ts';
 import type { Db } from '../../db/client.ts';
+import { ageOf, isOnline, mediaPath, presentMemberCard, publicMediaUrl } from '../../kernel/member-card.ts';
+import { accountExists, findMember } from '../../kernel/members.ts';
 import { AppError } from '../../platform/errors.ts';
 import { coarsen, distanceKm, presentDistance, reverseGeocode } from '../../platform/geo.ts';
-import { aboutToColumns } from '../accounts/service.ts';
-import { deleteLikesBetween, markLikeSeen } from '../likes/queries.ts';
-import { getMainImage, mediaPath, presentMainImage } from '../photos/service.ts';
-import type { SiteRow } from '../site/queries.ts';
+import type { SiteRow } from '../../platform/site.ts';
+import { deleteLikesBetween, markLikeSeen } from '../likes/index.ts';
+import { getMainImage, presentMainImage } from '../photos/index.ts';
+import { aboutToColumns } from './about-columns.ts';
 import {
-  accountExists,
   deleteBlock,
-  findMember,
   findOwnProfile,
   findRelated,
   findShareCard,
   findViewer,
   insertBlock,
   listPublicPhotos,
-  type MemberCardRow,
   type ProfileRow,
   type ProfileValues,
   updateProfileColumns,
@@ -62,20 +58,7 @@ export interface Viewer {
   paidUser: boolean;
 }
 
-/** What presenting a card needs besides its row: the site's CDN prefix and the time. */
-export interface CardContext {
-  cdnPrefix: string;
-  now: Date;
-}
-
 // ---------------------------------------------------------------- presenters
-
-/** URL of a public file: the site's cdn_prefix (may be empty, then same origin) and the media path. */
-export const publicMediaUrl = (cdnPrefix: string, key: string) =>
-  `${cdnPrefix.replace(/\/+$/, '')}${mediaPath(key)}`;
-
-const isOnline = (lastActiveAt: Date, now: Date) =>
-  now.getTime() - lastActiveAt.getTime() < ONLINE_MINUTES * 60_000;
 
 /** Coarse on purpose: exact activity times would let others watch a member's habits. */
 function lastActive(lastActiveAt: Date, now: Date): 'today' | 'this_week' | 'longer' {
@@ -84,8 +67,6 @@ function lastActive(lastActiveAt: Date, now: Date): 'today' | 'this_week' | 'lon
   if (ago < 7 * DAY_MS) return 'this_week';
   return 'longer';
 }
-
-const ageOf = (dateOfBirth: string, now: Date) => ageOn(dateOfBirth, now) ?? 0;
 
 /** A stored value when it is one of the contract's choices; older or foreign values read as unset. */
 function choice<T extends readonly string[]>(values: T, value: string | null): T[number] | null {
@@ -106,23 +87,6 @@ function attributesOf(p: ProfileRow) {
 
 const regionName = (country: string | null, code: string | null) =>
   (country && code && REGIONS[country]?.regions.find((r) => r.code === code)?.name) || null;
-
-/**
- * A member as every list shows them (search, related profiles, likes, swipe): no coordinates, no e-mail,
- * and a thumbnail only of a public, approved main photo.
- */
-export function presentMemberCard(row: MemberCardRow, ctx: CardContext): TMemberCard {
-  return {
-    id: row.userId,
-    name: row.name,
-    age: ageOf(row.dateOfBirth, ctx.now),
-    city: row.city,
-    country: row.country,
-    thumb_url: row.thumbFilename ? publicMediaUrl(ctx.cdnPrefix, row.thumbFilename) : null,
-    fictional: row.fictional,
-    online: isOnline(row.lastActiveAt, ctx.now),
-  };
-}
 
 async function presentOwnProfile(db: Db, profile: ProfileRow, site: SiteRow): Promise<TOwnProfileResponse> {
   return {

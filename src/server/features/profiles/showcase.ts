@@ -1,7 +1,7 @@
 import { ONLINE_MINUTES, type TShowcaseResponse } from '../../../shared/contract/profiles.ts';
 import type { Db } from '../../db/client.ts';
+import { type CardContext, presentMemberCard } from '../../kernel/member-card.ts';
 import { countShowcase, findShowcase } from './queries.ts';
-import { type CardContext, presentMemberCard } from './service.ts';
 
 export const SHOWCASE_SIZE = 12;
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZComplaintRequest, ZComplaintResponse } from '../../../shared/contract/complaints.ts';
 import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { siteOrigin } from '../../platform/site.ts';
 import { fileComplaint } from './complaints-service.ts';
-import { siteOrigin } from './service.ts';
 
 /** POST /api/complaints (L-09): from visitors and members; a few an hour per address, like a mail form. */
 export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { renderMailLayout } from '../../platform/mail-layout.ts';
-import type { SiteRow } from './queries.ts';
+import type { SiteRow } from '../../platform/site.ts';
 
 export interface ComplaintContext {
   site: SiteRow;

@@ -5,7 +5,7 @@ import type {
 } from '../../../shared/contract/chat.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { realtime } from '../../api/realtime.ts';
-import { reconnectDelay } from './thread.ts';
+import { reconnectDelay } from '../../api/reconnect.ts';
 
 // The outbox of C-12: every text or gift gets its client id before it is sent and stays here, in
 // localStorage, until the server acknowledges it (the answer comes only after commit). A dropped

@@ -1,5 +1,3 @@
-import { REALTIME } from '../../../shared/contract/realtime.ts';
-
 // Pure helpers of the chat page: merging what the server, the socket and the outbox say about one
 // conversation without ever showing a message twice (C-12), and grouping the result by day.
 
@@ -91,13 +89,4 @@ export function dayLabelKind(day: string, now: Date): 'today' | 'yesterday' | 'w
   if (days === 1) return 'yesterday';
   if (days > 1 && days < 7) return 'weekday';
   return 'date';
-}
-
-/**
- * Reconnect delay for attempt n (0-based): exponential from REALTIME.reconnectMinMs, capped at reconnectMaxMs, with "equal jitter"
- * (half fixed, half random) so a restarted server is not hit by every tab at the same moment.
- */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(REALTIME.reconnectMaxMs, REALTIME.reconnectMinMs * 2 ** Math.min(attempt, 10));
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }

@@ -8,7 +8,7 @@ import {
   SearchX,
   SlidersHorizontal,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
-export { findLikeSeeker as findSwiper } from '../likes/queries.ts';
+export { findLikeSeeker as findSwiper } from './queries.ts';
 
 import { likes, photos, profiles, swipePasses } from '../../db/schema.ts';
-import { fitsSeeker } from '../likes/fit.ts';
-import { byLastActive, mainThumbJoin, memberCardColumns, notBlockedWith } from '../profiles/queries.ts';
+import { byLastActive, mainThumbJoin, memberCardColumns, notBlockedWith } from '../../kernel/members.ts';
+import { fitsSeeker } from './fit.ts';
 
 const notLikedBy = (db: Db, viewerId: number) =>
   notExists(

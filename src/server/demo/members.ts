@@ -7,10 +7,10 @@ import type {
   SEXUALITIES,
   SIGNUP_REASONS,
   TATTOOS,
-} from '../../../shared/contract/accounts.ts';
-import { INTERESTS } from '../../../shared/data/interests.ts';
-import type { Locale } from '../../../shared/i18n/locales.ts';
-import { randomKey } from '../../platform/storage.ts';
+} from '../../shared/contract/accounts.ts';
+import { INTERESTS } from '../../shared/data/interests.ts';
+import type { Locale } from '../../shared/i18n/locales.ts';
+import { randomKey } from '../platform/storage.ts';
 import { composeAbout, type TextForm } from './about.ts';
 import { CITIES, COUNTRY_LOCALE, COUNTRY_WEIGHTS, type DemoCountry } from './cities.ts';
 import { namePool } from './names.ts';

@@ -10,9 +10,9 @@ import {
   ZSwipeStackResponse,
   ZUndoPassResponse,
 } from '../../../shared/contract/swipe.ts';
+import { cardContextFor } from '../../kernel/member-card.ts';
 import { currentUser } from '../../platform/session.ts';
-import { likeRouteOptions } from '../likes/routes.ts';
-import { cardContextFor } from '../profiles/card-context.ts';
+import { likeRouteOptions } from './routes.ts';
 import { findMatches, getSwipeStack, saveMatchPrefs, swipe, undoLastPass } from './swipe-service.ts';
 
 const errors = {

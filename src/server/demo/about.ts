@@ -1,4 +1,4 @@
-import type { Locale } from '../../../shared/i18n/locales.ts';
+import type { Locale } from '../../shared/i18n/locales.ts';
 import type { Rng } from './random.ts';
 
 /** A sentence; where the language shows the writer's gender, its female and male forms. */

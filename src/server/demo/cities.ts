@@ -1,4 +1,4 @@
-import type { Locale } from '../../../shared/i18n/locales.ts';
+import type { Locale } from '../../shared/i18n/locales.ts';
 
 export interface DemoCity {
   name: string;

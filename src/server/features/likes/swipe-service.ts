@@ -12,15 +12,15 @@ import {
 import { REGIONS } from '../../../shared/data/regions.ts';
 import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
+import { type CardContext, presentMemberCard, publicMediaUrl } from '../../kernel/member-card.ts';
+import type { MemberCardRow } from '../../kernel/members.ts';
 import type { PublishToMember } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
-import { localDay } from '../likes/local-day.ts';
-import { bumpDailyCounter, readDailyCounter, saveMatchFinderPrefs } from '../likes/queries.ts';
-import { announceLike, checkLikeable, DailyLimit, likeAnswer, recordLike } from '../likes/service.ts';
-import { findWallet } from '../notifications/inbox-queries.ts';
-import type { MemberCardRow } from '../profiles/queries.ts';
-import { type CardContext, presentMemberCard, publicMediaUrl } from '../profiles/service.ts';
-import { yearsBefore } from './service.ts';
+import { yearsBefore } from '../discovery/index.ts';
+import { findWallet } from '../notifications/index.ts';
+import { localDay } from './local-day.ts';
+import { bumpDailyCounter, readDailyCounter, saveMatchFinderPrefs } from './queries.ts';
+import { announceLike, checkLikeable, DailyLimit, likeAnswer, recordLike } from './service.ts';
 import {
   deleteLastPass,
   findMatchSuggestions,

@@ -1,9 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { ChatDeps } from '../../features/chat/present.ts';
-import { findConversationBetween, insertConversation } from '../../features/chat/queries.ts';
-import { sendAsOperator, sendMessage } from '../../features/chat/send.ts';
-import type { Db } from '../client.ts';
-import { conversationMembers, profiles, sites } from '../schema.ts';
+import type { Db } from '../db/client.ts';
+import { conversationMembers, profiles, sites } from '../db/schema.ts';
+import {
+  type ChatDeps,
+  findConversationBetween,
+  insertConversation,
+  sendAsOperator,
+  sendMessage,
+} from '../features/chat/index.ts';
 
 /** Conversations fictional members start with the demo member: what they write, in Dutch (the demo language). */
 const SCRIPTS: { from: string[]; reply?: string }[] = [

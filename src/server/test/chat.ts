@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type WebSocket, WebSocket as WebSocketClient } from 'ws';
-import { REALTIME, type RealtimeEvent } from '../../../shared/contract/realtime.ts';
-import { users } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import type { TestMember } from '../../test/members.ts';
+import { REALTIME, type RealtimeEvent } from '../../shared/contract/realtime.ts';
+import { users } from '../db/schema.ts';
+import { createTestApp, type TestApp } from './app.ts';
+import type { TestMember } from './members.ts';
 
 // Helpers shared by the chat test files (API, sockets, PostgreSQL races).
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
-import { SIGNUP_DONE } from '../../features/accounts/service.ts';
-import type { Db } from '../client.ts';
-import { photos, profiles, sites, users } from '../schema.ts';
+import type { Db } from '../db/client.ts';
+import { photos, profiles, sites, users } from '../db/schema.ts';
+import { SIGNUP_DONE } from '../features/accounts/index.ts';
 import {
   DEMO_EMAIL_DOMAIN,
   DEMO_PASSWORD_HASH,
@@ -24,7 +24,7 @@ function chunks<T>(items: readonly T[]): T[][] {
 /**
  * Adds fictional demo members 1..count (`demo-<n>@members.vonk.test`) that are not there yet, with their
  * profiles and photo rows, in one transaction of a few bulk inserts. Idempotent: a second run adds nothing.
- * The portraits are not drawn here but on their first request (db/demo/portraits.ts).
+ * The portraits are not drawn here but on their first request (demo/portraits.ts).
  */
 export async function seedDemoMembers(
   db: Db,

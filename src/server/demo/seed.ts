@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { SEARCH_FIELDS as ALL_SEARCH_FIELDS, ATTRIBUTE_FIELDS } from '../../shared/contract/constants.ts';
-import { findUserByEmail } from '../features/accounts/queries.ts';
-import { hashPassword, SIGNUP_DONE } from '../features/accounts/service.ts';
-import { bookCredits } from '../features/accounts/wallet.ts';
-import { seedCredits } from '../features/credits/seed.ts';
-import type { Db } from './client.ts';
-import { seedDemoChats } from './demo/chats.ts';
-import { seedDemoMembers } from './demo/seed-members.ts';
-import { companies, profiles, sites, users } from './schema.ts';
+import type { Db } from '../db/client.ts';
+import { companies, profiles, sites, users } from '../db/schema.ts';
+import { bookCredits, findUserByEmail, hashPassword, SIGNUP_DONE } from '../features/accounts/index.ts';
+import { seedCredits } from '../features/credits/index.ts';
+import { seedDemoChats } from './chats.ts';
+import { seedDemoMembers } from './seed-members.ts';
 
 // Every search field and every profile attribute, with gender and interests, on the demo sites.
 const SEARCH_FIELDS = [...ALL_SEARCH_FIELDS];

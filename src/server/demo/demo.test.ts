@@ -15,19 +15,19 @@ import {
   SIGNUP_REASONS,
   TATTOOS,
   ZProfileName,
-} from '../../../shared/contract/accounts.ts';
-import { INTERESTS } from '../../../shared/data/interests.ts';
-import { REGIONS } from '../../../shared/data/regions.ts';
-import { readPublicMedia } from '../../features/photos/service.ts';
-import { createDiskStorage } from '../../platform/storage.ts';
-import { createTestDatabase } from '../../test/app.ts';
-import type { Database } from '../client.ts';
-import { photos, profiles, users } from '../schema.ts';
-import { seedDemo } from '../seed.ts';
+} from '../../shared/contract/accounts.ts';
+import { INTERESTS } from '../../shared/data/interests.ts';
+import { REGIONS } from '../../shared/data/regions.ts';
+import type { Database } from '../db/client.ts';
+import { photos, profiles, users } from '../db/schema.ts';
+import { readPublicMedia } from '../features/photos/index.ts';
+import { createDiskStorage } from '../platform/storage.ts';
+import { createTestDatabase } from '../test/app.ts';
 import { ABOUT_LOCALES } from './about.ts';
 import { CITIES } from './cities.ts';
 import { DEMO_EMAIL_DOMAIN, makeDemoMember } from './members.ts';
 import { DEMO_PORTRAIT, DEMO_THUMB, demoPortraitSvg, renderDemoPortrait } from './portraits.ts';
+import { seedDemo } from './seed.ts';
 import { seedDemoMembers } from './seed-members.ts';
 
 const INTEREST_IDS = new Set(INTERESTS.map((i) => i.id));

@@ -1,7 +1,7 @@
 import type { lorelei } from '@dicebear/collection';
 import type { StyleOptions } from '@dicebear/core';
 import sharp from 'sharp';
-import type { MediaStorage } from '../../platform/storage.ts';
+import type { MediaStorage } from '../platform/storage.ts';
 import { type DemoPerson, makeDemoMember } from './members.ts';
 import { Rng } from './random.ts';
 

@@ -1,0 +1,6 @@
+// The chat feature as other features see it (decision 0025): import from here, never from its files.
+
+// For the demo seed: its chats are sent as members and operators send them.
+export type { ChatDeps } from './present.ts';
+export { findConversationBetween, insertConversation, unreadSumQuery } from './queries.ts';
+export { sendAsOperator, sendMessage } from './send.ts';

@@ -1,0 +1,2 @@
+// The likes feature as other features see it (decision 0025): import from here, never from its files.
+export { deleteLikesBetween, likesOf, markLikeSeen } from './queries.ts';

@@ -1,0 +1,83 @@
+// The site a request is for: its row, the resolver that finds it by Host, and what every feature derives
+// from it (the origin for links, the geo country). Platform, not a feature: fourteen files in seven
+// features need the row (decision 0025).
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies, sites } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+
+export type SiteRow = typeof sites.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+export async function findSiteByDomain(db: Db, domain: string): Promise<SiteRow | undefined> {
+  const [row] = await db.select().from(sites).where(eq(sites.domain, domain)).limit(1);
+  return row;
+}
+
+export async function findDefaultSite(db: Db): Promise<SiteRow | undefined> {
+  const [row] = await db.select().from(sites).where(eq(sites.isDefault, true)).limit(1);
+  return row;
+}
+
+export async function findCompany(db: Db, id: number): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * The origin for links in e-mails and payment returns: the request's own when it came to the site's
+ * domain, else the configured public URL or the site's domain; never whatever Host a request claimed.
+ */
+export function siteOrigin(
+  req: { host: string; protocol: string },
+  site: SiteRow,
+  publicUrl: string | undefined,
+): string {
+  if (normaliseDomain(req.host) === site.domain) return `${req.protocol}://${req.host}`;
+  return publicUrl ?? `https://${site.domain}`;
+}
+
+/** Host header or domain parameter to the bare lower-case host name: "Www.Vonk.nl:443" -> "www.vonk.nl". */
+export function normaliseDomain(raw: string | undefined): string {
+  if (!raw) return '';
+  const host = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '');
+  const withoutPath = host.split('/')[0] ?? '';
+  // Bracketed IPv6 keeps its colons; otherwise a trailing :port goes.
+  const bare = withoutPath.startsWith('[')
+    ? withoutPath.replace(/\]:\d+$/, ']')
+    : withoutPath.replace(/:\d+$/, '');
+  return /^[a-z0-9.\-[\]:]{1,253}$/.test(bare) ? bare : '';
+}
+
+const SITE_TTL_MS = 30_000;
+
+/**
+ * Finds the site of a domain, else the default site. Sites change rarely and every page load asks, so
+ * answers are kept for a short while per domain (an edit shows within SITE_TTL_MS on every instance).
+ */
+export function createSiteResolver(db: Db, now: () => number = Date.now) {
+  const cache = new Map<string, { at: number; site: SiteRow }>();
+  const resolveSite = async (domain: string): Promise<SiteRow> => {
+    const key = normaliseDomain(domain);
+    const hit = cache.get(key);
+    if (hit && now() - hit.at < SITE_TTL_MS) return hit.site;
+    const site = (key && (await findSiteByDomain(db, key))) || (await findDefaultSite(db));
+    if (!site) throw new AppError(503, 'no_site', 'error.general');
+    if (cache.size > 1000) cache.clear();
+    cache.set(key, { at: now(), site });
+    return site;
+  };
+  /** After an edit on this instance: the next page load reads the site again (others within the TTL). */
+  const forget = () => cache.clear();
+  return Object.assign(resolveSite, { forget });
+}
+export type SiteResolver = ReturnType<typeof createSiteResolver>;
+
+/** geoip_country from the trusted proxy header when present, else the site's home country. */
+export function geoCountry(site: SiteRow, headerValue: string | undefined): string {
+  const c = headerValue?.trim().toUpperCase();
+  return c && /^[A-Z]{2}$/.test(c) && c !== 'XX' ? c : (site.countries[0] ?? 'NL');
+}
