@@ -2,7 +2,7 @@
 // real app (production settings, the built web of dist/web and dist/ssr) on a database seeded with search
 // members. With DATABASE_URL a scratch database on that PostgreSQL server (dropped afterwards), otherwise
 // PGlite in a temporary folder. Sends { address, email, password, database, members, seed_seconds } over
-// IPC, then serves until the parent sends 'stop'.
+// IPC, then serves until the parent sends 'stop' (and tells its CPU time when sent 'cpu').
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +44,15 @@ async function serve(database: Database, kind: 'postgres' | 'pglite') {
   });
   const app = await buildApp({ config: { ...config, logLevel: 'silent' }, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const stopped = new Promise<void>((ok) => process.once('message', () => ok()));
+  // 'cpu': this process's CPU time so far (the parent's per-request figure); 'stop': close and exit.
+  const stopped = new Promise<void>((ok) =>
+    process.on('message', (msg) => {
+      if (msg === 'cpu') {
+        const { user, system } = process.cpuUsage();
+        process.send?.({ cpu_ms: (user + system) / 1000 });
+      } else ok();
+    }),
+  );
   process.send?.({
     address,
     email: member.email,

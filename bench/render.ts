@@ -6,8 +6,11 @@
 // Budget: render p99 <= 25 ms and render/api requests/s >= 0.5, on PostgreSQL with 100,000 members.
 // DATABASE_URL: that PostgreSQL server (a scratch database, dropped afterwards), e.g.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/render.ts
+// Also the server's CPU time per request of each (100 in a row, told by the server process), whose ratio
+// is the ceiling of the throughput ratio on a CPU-bound server.
 // Without it PGlite with 20,000 members, reported as such (the budget is PostgreSQL's: within_budget null).
-// BENCH_RENDER_MEMBERS, BENCH_RENDER_N (300), BENCH_RENDER_SECONDS (10), BENCH_RENDER_CONNECTIONS (8);
+// BENCH_RENDER_MEMBERS, BENCH_RENDER_N (300), BENCH_RENDER_SECONDS (10), BENCH_RENDER_CONNECTIONS (8),
+// BENCH_RENDER_ENCODING ('br, gzip');
 // BENCH_CPU_PROF=<dir> writes a CPU profile of the server process. The app must be built (npm run build).
 // Prints JSON and merges it into bench/results/latest.json under "render".
 import { type ChildProcess, fork } from 'node:child_process';
@@ -22,7 +25,10 @@ const N = Number(process.env.BENCH_RENDER_N ?? 300);
 const WARM_UP = Number(process.env.BENCH_RENDER_WARMUP ?? 50);
 const SECONDS = Number(process.env.BENCH_RENDER_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_RENDER_CONNECTIONS ?? 8);
+const CPU_REQUESTS = 100;
 const BUDGET = { p99_ms: 25, ratio: 0.5 };
+/** BENCH_RENDER_ENCODING: the Accept-Encoding of both requests ('identity': uncompressed). */
+const ENCODING = process.env.BENCH_RENDER_ENCODING ?? 'br, gzip';
 
 const round = (x: number, digits = 2) => Number(x.toFixed(digits));
 const percentile = (sorted: number[], p: number) =>
@@ -45,6 +51,8 @@ if (!existsSync(join(root, 'dist/ssr/entry-server.js')) || !existsSync(join(root
 async function start(): Promise<Started & { child: ChildProcess }> {
   const child = fork(join(root, 'bench/render-server.ts'), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // As a deployment runs it: React (loaded by the server's render) picks its production build by this.
+    env: { ...process.env, NODE_ENV: 'production' },
     execArgv: [
       ...process.execArgv,
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
@@ -74,15 +82,14 @@ progress(`seeding and starting the app (${process.env.DATABASE_URL ? 'PostgreSQL
 const server = await start();
 try {
   const cookie = await logIn(server.address, server.email, server.password);
-  // As a browser asks for the page (no compression: both sides are measured without it) and as the
-  // browser's app asks the API (api/client.ts).
-  const page = {
-    url: `${server.address}/members`,
-    headers: { accept: 'text/html', 'accept-language': 'nl', cookie },
-  };
+  // As a browser asks for the page and as the browser's app asks the API (api/client.ts); both compressed
+  // as browsers take them, and the same in both phases (fetch would otherwise ask for gzip, autocannon
+  // for nothing).
+  const common = { 'accept-language': 'nl', 'accept-encoding': ENCODING, cookie };
+  const page = { url: `${server.address}/members`, headers: { ...common, accept: 'text/html' } };
   const apiCall = {
     url: `${server.address}/api/members`,
-    headers: { accept: 'application/json', 'accept-language': 'nl', 'x-vonk-client': 'web', cookie },
+    headers: { ...common, accept: 'application/json', 'x-vonk-client': 'web' },
   };
 
   // The page must be the server's render of this member's search, not the bare shell or an error page.
@@ -131,6 +138,21 @@ try {
   };
   const latency = { render: stats(times.render), api: stats(times.api) };
 
+  // The server's CPU time per request, each kind alone and in sequence: what throughput is made of, and
+  // less at the mercy of a shared machine than wall-clock times.
+  const serverCpu = () =>
+    new Promise<number>((ok) => {
+      server.child.once('message', (msg: { cpu_ms: number }) => ok(msg.cpu_ms));
+      server.child.send('cpu');
+    });
+  const cpuPer = async (target: typeof page) => {
+    const before = await serverCpu();
+    for (let i = 0; i < CPU_REQUESTS; i++) await timeOne(target);
+    return round(((await serverCpu()) - before) / CPU_REQUESTS);
+  };
+  progress(`server CPU: ${CPU_REQUESTS} requests of each`);
+  const cpu = { render_ms: await cpuPer(page), api_ms: await cpuPer(apiCall) };
+
   const load = async (target: typeof page) => {
     const r = await autocannon({ ...target, connections: CONNECTIONS, duration: SECONDS });
     if (r.non2xx || r.errors)
@@ -154,6 +176,8 @@ try {
     members: server.members,
     seed_seconds: server.seed_seconds,
     search_results: search.numResults,
+    accept_encoding: ENCODING,
+    // Uncompressed.
     page_bytes: bytes.render,
     api_bytes: bytes.api,
     requests: N,
@@ -161,6 +185,7 @@ try {
     render_p99_ms: latency.render.p99_ms,
     api_p99_ms: latency.api.p99_ms,
     latency,
+    server_cpu_per_request: { ...cpu, ratio: round(cpu.api_ms / cpu.render_ms, 3) },
     throughput: { seconds: SECONDS, connections: CONNECTIONS, render: renderLoad, api: apiLoad },
     render_rps: renderLoad.requests_per_second,
     api_rps: apiLoad.requests_per_second,
