@@ -6,9 +6,9 @@
 // Budget: render p99 <= 25 ms and render/api requests/s >= 0.5, on PostgreSQL with 100,000 members.
 // DATABASE_URL: that PostgreSQL server (a scratch database, dropped afterwards), e.g.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/render.ts
+// Without it PGlite with 20,000 members, reported as such (the budget is PostgreSQL's: within_budget null).
 // Also the server's CPU time per request of each (100 in a row, told by the server process), whose ratio
 // is the ceiling of the throughput ratio on a CPU-bound server.
-// Without it PGlite with 20,000 members, reported as such (the budget is PostgreSQL's: within_budget null).
 // BENCH_RENDER_MEMBERS, BENCH_RENDER_N (300), BENCH_RENDER_SECONDS (10), BENCH_RENDER_CONNECTIONS (8),
 // BENCH_RENDER_ENCODING ('br, gzip');
 // BENCH_CPU_PROF=<dir> writes a CPU profile of the server process. The app must be built (npm run build).
