@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { type Database, openDatabase } from '../src/server/db/client.ts';
-import { seedDemo } from '../src/server/db/seed.ts';
-import { findDefaultSite } from '../src/server/features/site/queries.ts';
+import { seedDemo } from '../src/server/demo/seed.ts';
+import { findDefaultSite } from '../src/server/platform/site.ts';
 import { buildMember, TEST_PASSWORD } from '../src/server/test/members.ts';
 import { seedSearchData, withScratchDatabase } from './search.ts';
 

@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import type { IntlCache } from 'react-intl';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { TUserResponse } from '../shared/contract/accounts.ts';
 import type { TSettings } from '../shared/contract/site.ts';
@@ -20,6 +21,7 @@ import { userQuery } from './api/session.ts';
 import { settingsQuery } from './api/site.ts';
 import { HeadCollector, type PageHead } from './head.tsx';
 import { loadCatalog } from './i18n/locale.ts';
+import { createCountingIntlCache } from './i18n/numbers.ts';
 import { createRouteTree } from './router.tsx';
 import { SiteProvider } from './site-context.tsx';
 import { type ServerState, serializeState } from './ssr-state.ts';
@@ -56,6 +58,33 @@ export type RenderResult =
 
 /** At most this many renders: each may find queries the one before did not ask for (a page's parts). */
 const MAX_PASSES = 3;
+
+/**
+ * Per kind of page (its routes, member or visitor), the queries every render of it asked for so far: only
+ * what all of them shared stays (a profile's id or a member's own search key drops out at the second
+ * render), so what is learned is what the page always needs. Bounded by the route table.
+ */
+const learned = new Map<string, Map<string, Asked>>();
+
+function learn(kind: string, asked: Map<string, Asked>) {
+  const known = learned.get(kind);
+  if (!known) {
+    learned.set(kind, new Map(asked));
+    return;
+  }
+  for (const hash of known.keys()) if (!asked.has(hash)) known.delete(hash);
+}
+
+/** react-intl's formatters per locale, shared by every render (they depend on locale and message only). */
+const intlCaches = new Map<Locale, IntlCache>();
+const intlCacheFor = (locale: Locale) => {
+  let cache = intlCaches.get(locale);
+  if (!cache) {
+    cache = createCountingIntlCache();
+    intlCaches.set(locale, cache);
+  }
+  return cache;
+};
 
 /**
  * A query client that notes every enabled query the render asked for, so the answers a page needs are
@@ -168,6 +197,26 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
     if (context.errors) return { kind: 'browser' };
     const router = createStaticRouter(handler.dataRoutes, context);
     const tried = new Set<string>();
+    const fetchMissing = (queries: [string, Asked][]) =>
+      Promise.all(
+        queries.map(async ([hash, options]) => {
+          tried.add(hash);
+          await client.fetchQuery({ ...options, queryKey: options.queryKey, retry: false }).catch(() => {
+            // Not answerable now: the page renders it loading, as the browser's first render will, and asks.
+            client.removeQueries({ queryKey: options.queryKey, exact: true });
+          });
+        }),
+      );
+    const missingOf = (queries: Iterable<[string, Asked]>) =>
+      [...queries].filter(
+        ([hash, options]) => !tried.has(hash) && client.getQueryState(options.queryKey)?.data === undefined,
+      );
+    // What every earlier render of this kind of page asked for (the layout's counts, the time bonus...)
+    // is asked at once, beside each other, instead of being found one render at a time.
+    const kind = `${context.matches.map((m) => m.route.id).join('/')}:${member ? 'member' : 'visitor'}`;
+    const known = learned.get(kind);
+    if (known) await fetchMissing(missingOf(known));
+    const everAsked = new Map<string, Asked>();
     let html = '';
     let head: PageHead = {};
     for (let pass = 1; pass <= MAX_PASSES; pass++) {
@@ -177,7 +226,12 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
         <StrictMode>
           <HeadCollector value={head}>
             <QueryClientProvider client={client}>
-              <SiteProvider settings={settings} locale={input.locale} catalog={catalog}>
+              <SiteProvider
+                settings={settings}
+                locale={input.locale}
+                catalog={catalog}
+                intlCache={intlCacheFor(input.locale)}
+              >
                 <StaticRouterProvider router={router} context={context} hydrate={false} />
               </SiteProvider>
             </QueryClientProvider>
@@ -186,20 +240,12 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
         input.nonce,
       );
       if (head.redirect) return { kind: 'redirect', status: 302, location: head.redirect };
-      const missing = [...asked.entries()].filter(
-        ([hash, options]) => !tried.has(hash) && client.getQueryState(options.queryKey)?.data === undefined,
-      );
+      for (const entry of asked) everAsked.set(...entry);
+      const missing = missingOf(asked);
       if (missing.length === 0 || pass === MAX_PASSES) break;
-      await Promise.all(
-        missing.map(async ([hash, options]) => {
-          tried.add(hash);
-          await client.fetchQuery({ ...options, queryKey: options.queryKey, retry: false }).catch(() => {
-            // Not answerable now: the page renders it loading, as the browser's first render will, and asks.
-            client.removeQueries({ queryKey: options.queryKey, exact: true });
-          });
-        }),
-      );
+      await fetchMissing(missing);
     }
+    learn(kind, everAsked);
     const state: ServerState = {
       locale: input.locale,
       queries: dehydrate(client),

@@ -29,6 +29,8 @@ export function SiteProvider(props: {
   locale: Locale;
   catalog: Catalog;
   onLocaleChange?: (locale: Locale) => void;
+  /** The server's render shares one per locale across requests; the browser makes its own. */
+  intlCache?: ReturnType<typeof createCountingIntlCache>;
   children: ReactNode;
 }) {
   const { onLocaleChange } = props;
@@ -36,7 +38,7 @@ export function SiteProvider(props: {
   const settings = useQuery(settingsQuery).data ?? props.settings;
   const [state, setState] = useState({ locale: props.locale, catalog: props.catalog });
   // react-intl's IntlProvider, with a cache that formats counts without the browser's Intl (numbers.ts).
-  const [cache] = useState(createCountingIntlCache);
+  const [cache] = useState(() => props.intlCache ?? createCountingIntlCache());
   const intl = useMemo(
     () => createIntl({ locale: state.locale, messages: state.catalog, defaultLocale: DEFAULT_LOCALE }, cache),
     [state, cache],

@@ -793,17 +793,21 @@ describe('M-05 share previews', () => {
     expect(metaOf(pending, 'og:image')).toBeUndefined();
   });
 
-  it('M-05 unknown, unlisted or malformed profile links get the plain shell', async () => {
+  it("M-05 unknown, unlisted or malformed profile links share the site, never a member's name or photo", async () => {
     const invisible = await buildMember(web.app.db, { invisible: true });
     const plain = await page('/members');
-    expect(plain).not.toContain('og:');
+    expect(plain).toContain('<meta property="og:type" content="website" />');
+    expect(plain).not.toContain('og:image');
     for (const path of [
       '/members/2147483647',
       `/members/${invisible.id}`,
       '/members/99999999999',
       `/members/${invisible.id}/chat`,
     ]) {
-      expect(await page(path), path).not.toContain('og:');
+      const html = await page(path);
+      expect(html, path).not.toContain('content="profile"');
+      expect(html, path).not.toContain('og:image');
+      expect(html, path).not.toContain(invisible.name);
     }
   });
 });
