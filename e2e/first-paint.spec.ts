@@ -17,7 +17,7 @@ test.describe('P-01 first paint', () => {
     // The stylesheet is in force before any script: the top bar is sticky and the call to action is in the
     // site's primary colour, not grey.
     expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
-    const cta = page.locator('main a.btn-primary').first();
+    const cta = page.getByRole('link', { name: 'Gratis aanmelden' }).first();
     expect(await cta.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     await page.screenshot({ path: 'test-results/screens/first-paint-390.png' });
 

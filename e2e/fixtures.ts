@@ -17,6 +17,53 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
+/** The app's page in the browser has taken over from the server's HTML (or the page is not the app's). */
+async function hydrated(page: Page) {
+  if (withoutScripts.has(page)) return;
+  await page
+    .waitForFunction(
+      () => !document.getElementById('root') || document.documentElement.hasAttribute('data-hydrated'),
+      null,
+      { timeout: 15_000 },
+    )
+    // A page without JavaScript, or one a test broke on purpose (offline, a blocked chunk): go on.
+    .catch(() => {});
+}
+
+/** Pages of contexts without JavaScript: nothing hydrates there. */
+const withoutScripts = new WeakSet<Page>();
+
+let patched = false;
+/**
+ * Issue 24: pages arrive rendered by the server and respond once React has hydrated them. Every action
+ * (click, fill, press...) first waits for that, as a person waits for a page to respond, so a journey
+ * never taps a button whose handler is not attached yet: after `page.goto`, and after a page load the app
+ * itself caused (a payment's return, a reload).
+ */
+function patchActions(page: Page) {
+  if (patched) return;
+  patched = true;
+  const proto = Object.getPrototypeOf(page.locator('html')) as Record<string, unknown>;
+  for (const name of [
+    'click',
+    'dblclick',
+    'fill',
+    'press',
+    'pressSequentially',
+    'check',
+    'uncheck',
+    'setChecked',
+    'selectOption',
+    'tap',
+  ]) {
+    const original = proto[name] as (...args: unknown[]) => Promise<unknown>;
+    proto[name] = async function (this: { page(): Page }, ...args: unknown[]) {
+      await hydrated(this.page());
+      return original.apply(this, args);
+    };
+  }
+}
+
 /** Every test fails on an unexpected console error or a request to a host outside this machine. */
 export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleErrors: undefined }>({
   /**
@@ -25,26 +72,18 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleE
    * wait for the page to respond, not into a button whose handler is not attached yet.
    */
   page: async ({ page, javaScriptEnabled }, use) => {
-    const hydrated = async (options?: { waitUntil?: string }) => {
-      if (javaScriptEnabled === false || options?.waitUntil === 'commit') return;
-      const type = await page.evaluate(() => document.contentType).catch(() => '');
-      if (type !== 'text/html' || !(await page.locator('#root').count())) return;
-      // A test that breaks the app on purpose (offline, a blocked chunk) goes on without it.
-      await page
-        .locator('html[data-hydrated]')
-        .waitFor({ state: 'attached', timeout: 15_000 })
-        .catch(() => {});
-    };
+    if (javaScriptEnabled === false) withoutScripts.add(page);
+    patchActions(page);
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const res = await goto(url, options);
-      await hydrated(options);
+      if (options?.waitUntil !== 'commit') await hydrated(page);
       return res;
     };
     const reload = page.reload.bind(page);
     page.reload = async (options) => {
       const res = await reload(options);
-      await hydrated(options);
+      if (options?.waitUntil !== 'commit') await hydrated(page);
       return res;
     };
     await use(page);

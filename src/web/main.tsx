@@ -56,7 +56,13 @@ async function boot() {
   // Issue 24: the server rendered the page. Hydration starts from its answers, locale and loader data, so
   // the first render is the server's and asks the API for none of it again.
   const server = readServerState();
-  if (server) hydrate(queryClient, server.queries);
+  if (server) {
+    // The answers are as old as the page, not as the server's clock says: a countdown (the time bonus) is
+    // reckoned from this browser's own clock, whatever the two clocks disagree by.
+    const now = Date.now();
+    for (const query of server.queries.queries) query.state.dataUpdatedAt = now;
+    hydrate(queryClient, server.queries);
+  }
   const serverSettings = server && queryClient.getQueryData<TSettings>(['settings']);
   // The page's chunk may fail to load (a deploy replaced it): then the app renders in the browser, where
   // the route's error page reloads once (P-09).

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useHydrating } from './use-media-query.ts';
 
 let painted = false;
 
@@ -10,7 +11,10 @@ let painted = false;
  * flickers.
  */
 export function AfterFirstPaint({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(painted);
+  // Issue 24: in the server's render the part is there (a footer is part of the page, with or without
+  // JavaScript); hydration takes it as a Suspense boundary of its own, in a slice after the first screen's.
+  const hydrating = useHydrating();
+  const [ready, setReady] = useState(painted || hydrating);
   useEffect(() => {
     if (ready) return;
     let timer = 0;
@@ -26,7 +30,7 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
       clearTimeout(timer);
     };
   }, [ready]);
-  return ready ? children : null;
+  return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /**
@@ -35,10 +39,13 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
  * data above it.
  */
 export function NextTask({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(false);
+  // In the server's render, and so in hydration, it is there at once (in a boundary hydrated on its own).
+  const hydrating = useHydrating();
+  const [ready, setReady] = useState(hydrating);
   useEffect(() => {
+    if (ready) return;
     const timer = window.setTimeout(() => setReady(true));
     return () => clearTimeout(timer);
-  }, []);
-  return ready ? children : null;
+  }, [ready]);
+  return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
 }

@@ -10,6 +10,7 @@ import {
 import { matchRoute } from '../../shared/routes.ts';
 import { isStandalone } from '../browser-hooks.ts';
 import { Modal } from '../components/modal.tsx';
+import { useHydrating } from '../components/use-media-query.ts';
 import { useSite } from '../site-context.tsx';
 
 function readSkipped(): string | null {
@@ -32,8 +33,11 @@ function shellOwnsWarning(): boolean {
  */
 export function EntryWarning({ layout, loggedIn }: { layout: LayoutName; loggedIn: boolean }) {
   const { settings } = useSite();
+  // On a page the server rendered, the server decided and its shell shows the warning (issue 24).
+  const hydrating = useHydrating();
   const [open, setOpen] = useState(
     () =>
+      !hydrating &&
       !shellOwnsWarning() &&
       shouldShowEntryWarning({
         layout,
