@@ -127,6 +127,11 @@ test.describe('credits and payments', () => {
     // 40 s in the members area: the popup, with its countdown and the way to the credits page.
     await page.goto('/members');
     await expect(page.getByTestId('time-bonus-banner')).toBeVisible();
+    // The banner comes with the server's page; its timers run once the browser has hydrated it, which the
+    // countdown shows by ticking.
+    const timer = page.getByTestId('time-bonus-banner').getByRole('timer');
+    const first = await timer.textContent();
+    await expect(timer).not.toHaveText(first ?? '');
     // The page's clock also runs on its own: on a slow machine seconds pass between the timer's start and
     // here, so the check before 40 s leaves room for them.
     await page.clock.fastForward(34_000);
