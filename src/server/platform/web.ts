@@ -84,8 +84,10 @@ export function layoutChunks(manifest: Manifest): string[] {
   return files;
 }
 
+// The page is on screen from its HTML: its stylesheet and first photos come before the code that hydrates
+// it, on a slow line (P-01, decision 0018).
 const modulePreload = (href: string) =>
-  `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />\n  `;
+  `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />\n  `;
 
 /** The server's render of a page (src/web/entry-server.tsx, built to dist/ssr by `npm run build`). */
 interface PageRenderer {
@@ -352,6 +354,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
       type: share ? 'profile' : 'website',
     });
     const html = shell
+      .replace('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
       // Before the root: it opens while the page is parsed, before the first paint.
       .replace('<div id="root"></div>', () => `${warning}<div id="root">${body}</div>${state}`)
       .replace('<html lang="nl">', () => `<html lang="${locale}" style="${shellTheme(site)}">`)
