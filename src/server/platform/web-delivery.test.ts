@@ -90,7 +90,9 @@ describe('P-01 issue 11 item 1: text goes out compressed', () => {
 
 describe('P-01 the code the first page needs loads with it', () => {
   const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g)].map((m) => m[1]);
+    [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g)].map(
+      (m) => m[1],
+    );
   const LAYOUTS = ['/assets/layouts-eeee.js', '/assets/common-dddd.js', '/assets/root-chrome-ffff.js'];
 
   it("P-01 I-02 a page preloads its locale's catalog and the layouts with what they import, each once, nothing else", async () => {
@@ -192,7 +194,8 @@ describe('issue 24 P-10 how the server answers for a rendered page', () => {
 
   const page = (url: string, cookies: Record<string, string> = {}, headers: Record<string, string> = {}) =>
     r.app.inject({ url, cookies, headers: { host: 'localhost', accept: 'text/html', ...headers } });
-  const APP_SCRIPT = /<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-[\w-]+\.js"><\/script>/;
+  const APP_SCRIPT =
+    /<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-[\w-]+\.js"><\/script>/;
 
   it("issue 24 a member's page is private, no-store; a visitor's is revalidated, varying by cookie and language", async () => {
     for (const [who, cookies] of [

@@ -161,9 +161,11 @@ describe('issue 24 the first page is the server-rendered page', () => {
 
   it("I-02 the page preloads the catalog of the visitor's locale, and only that one", async () => {
     const catalogs = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]*messages-[^"]*)"/g)].map(
-        (m) => m[1],
-      );
+      [
+        ...html.matchAll(
+          /<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]*messages-[^"]*)"/g,
+        ),
+      ].map((m) => m[1]);
     const nl = await page('/members');
     expect(catalogs(nl.body)).toEqual([expect.stringMatching(/^\/assets\/messages-nl-[\w-]+\.js$/)]);
     expect(parts(nl.body).state.locale).toBe('nl');

@@ -354,7 +354,10 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
       type: share ? 'profile' : 'website',
     });
     const html = shell
-      .replace('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
+      .replace(
+        '<script type="module" crossorigin src=',
+        '<script type="module" crossorigin fetchpriority="low" src=',
+      )
       // Before the root: it opens while the page is parsed, before the first paint.
       .replace('<div id="root"></div>', () => `${warning}<div id="root">${body}</div>${state}`)
       .replace('<html lang="nl">', () => `<html lang="${locale}" style="${shellTheme(site)}">`)
