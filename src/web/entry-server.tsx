@@ -16,7 +16,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { TUserResponse } from '../shared/contract/accounts.ts';
 import type { TSettings } from '../shared/contract/site.ts';
 import type { Locale } from '../shared/i18n/locales.ts';
-import { createQueryClient, setApiFetch } from './api/client.ts';
+import { ApiError, createQueryClient, setApiFetch } from './api/client.ts';
 import { userQuery } from './api/session.ts';
 import { settingsQuery } from './api/site.ts';
 import { HeadCollector, type PageHead } from './head.tsx';
@@ -197,11 +197,14 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
     if (context.errors) return { kind: 'browser' };
     const router = createStaticRouter(handler.dataRoutes, context);
     const tried = new Set<string>();
+    // Queries the API answered "not found": the page's own (an unknown profile, chat or payment) make it a 404.
+    const notFound = new Set<string>();
     const fetchMissing = (queries: [string, Asked][]) =>
       Promise.all(
         queries.map(async ([hash, options]) => {
           tried.add(hash);
-          await client.fetchQuery({ ...options, queryKey: options.queryKey, retry: false }).catch(() => {
+          await client.fetchQuery({ ...options, queryKey: options.queryKey, retry: false }).catch((err) => {
+            if (err instanceof ApiError && err.status === 404) notFound.add(hash);
             // Not answerable now: the page renders it loading, as the browser's first render will, and asks.
             client.removeQueries({ queryKey: options.queryKey, exact: true });
           });
@@ -248,10 +251,18 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
     learn(kind, everAsked);
     const state: ServerState = {
       locale: input.locale,
-      queries: dehydrate(client),
+      // Only what this page asked for: not what an earlier render of its kind taught to ask for at once.
+      queries: dehydrate(client, {
+        shouldDehydrateQuery: (query) => query.state.status === 'success' && everAsked.has(query.queryHash),
+      }),
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
     };
-    return { kind: 'page', status: context.statusCode, html, state: serializeState(state), head, member };
+    // The page of an address with an id whose thing is gone answers 404 (the browser shows its not-found
+    // text): search engines drop it, a shared dead link says so.
+    const withId = context.matches.some((m) => m.route.path?.includes(':'));
+    const gone = [...notFound].some((hash) => everAsked.has(hash));
+    const status = gone && withId ? 404 : context.statusCode;
+    return { kind: 'page', status, html, state: serializeState(state), head, member };
   });
 }
 

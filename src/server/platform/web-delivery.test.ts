@@ -279,6 +279,18 @@ describe('issue 24 P-10 how the server answers for a rendered page', () => {
     expect(api.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
+  it('P-10 M-05 a profile that does not exist answers 404, noindex, and the app shows its not-found text', async () => {
+    const res = await page('/members/2147483000');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<meta name="robots" content="noindex');
+    expect(res.body).toMatch(APP_SCRIPT);
+    // A profile that exists is a page like any other.
+    const known = await page('/members');
+    const id = /href="\/members\/(\d+)"/.exec(known.body)?.[1];
+    expect(id).toBeDefined();
+    expect((await page(`/members/${id}`)).statusCode).toBe(200);
+  });
+
   it("P-10 a page the server cannot render answers 500 with the error text in the visitor's language, and the app", async () => {
     // A Host header with a port out of range: the site is found by its name, but the page's address
     // cannot be built, so the render throws.

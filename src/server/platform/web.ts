@@ -302,6 +302,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
           return reply.header('cache-control', 'private, no-store').redirect(page.location, page.status);
         }
         if (page.kind === 'page') {
+          if (page.status === 404) status = 404;
           // React puts the resources a page asks for (its first photos' preloads) before the page's HTML;
           // they belong in the head, where they start the downloads as early as the parser sees them.
           const hoisted = /^(?:<link [^>]*>|<meta [^>]*>)+/.exec(page.html)?.[0] ?? '';
