@@ -426,6 +426,14 @@ test.describe('likes loop', () => {
     await page.clock.install();
     await page.goto('/members?t=42');
     await expect(page.getByTestId('time-bonus-banner')).toBeVisible();
+    // The banner comes with the server's page; its timers run once React has hydrated it (its element then
+    // carries React's own properties). Waiting for a tick instead would let the like's timer run ahead.
+    const banner = page.getByTestId('time-bonus-banner');
+    await expect
+      .poll(() => banner.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'))), {
+        intervals: [20],
+      })
+      .toBe(true);
     await page.clock.fastForward(41_000);
     const popup = page.getByRole('dialog', { name: '25% welkomstbonus voor jou' });
     await expect(popup).toBeVisible();
