@@ -287,7 +287,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
     let head = '';
     let state = '';
     let title = site.indexTitle;
-    let member = await hasSession(req);
+    // Told by the render (its session answer); asked of the database only when there is none.
+    let member: boolean | null = null;
     const nonce = randomBytes(16).toString('base64');
     if (renderer) {
       try {
@@ -320,6 +321,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
         body = `<main style="font-family:system-ui;padding:2rem;max-width:32rem;margin:auto"><h1>${escapeHtml(t(locale, 'error.general'))}</h1><p><a href="/">${escapeHtml(t(locale, 'error.home'))}</a></p></main>`;
       }
     }
+    member ??= await hasSession(req);
     const warning = shouldShowEntryWarning({
       layout: layoutOfRoute(route),
       routeName: route,
