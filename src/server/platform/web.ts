@@ -11,17 +11,11 @@ import { matchRoute } from '../../shared/routes.ts';
 import { t } from './i18n.ts';
 import { cspWithImageOrigin, cspWithScriptNonce } from './security-headers.ts';
 import { isIndexable, seoOrigin } from './seo.ts';
-import { mediaUrl, seoHead, siteLocales } from './seo-head.ts';
+import { escapeHtml, mediaUrl, seoHead, siteLocales } from './seo-head.ts';
 import { findSessionUser, SESSION_COOKIE } from './session.ts';
 import { entryWarningShell } from './shell-entry-warning.ts';
 import type { SiteRow } from './site.ts';
 import { LAYOUT_MODULES } from './web-chunks.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const MEMBER_PATH = /^\/members\/(\d{1,10})\/?$/;
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;

@@ -10,6 +10,7 @@ import { usePush } from '../api/push.ts';
 import { useUser } from '../api/session.ts';
 import { Modal } from '../components/modal.tsx';
 import { Link } from '../components/route-link.tsx';
+import { useMediaQuery } from '../components/use-media-query.ts';
 import { useSite } from '../site-context.tsx';
 import {
   activationReminderAsModal,
@@ -22,24 +23,8 @@ import {
   shouldShowPushAlert,
 } from './alert-rules.ts';
 
-const PHONE_QUERIES = ['(max-width: 767px)', '(pointer: coarse)'];
-
-function subscribe(callback: () => void) {
-  const lists = PHONE_QUERIES.map((q) => window.matchMedia(q));
-  for (const l of lists) l.addEventListener('change', callback);
-  return () => {
-    for (const l of lists) l.removeEventListener('change', callback);
-  };
-}
-
-/** A small screen or a touch pointer: a smartphone, as far as the page can tell. */
-export function useSmartphone(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => PHONE_QUERIES.some((q) => window.matchMedia(q).matches),
-    () => false,
-  );
-}
+/** A small screen or a touch pointer (either, as a media query list): a smartphone, as far as the page can tell. */
+export const useSmartphone = (): boolean => useMediaQuery('(max-width: 767px), (pointer: coarse)');
 
 function Resend() {
   const intl = useIntl();
