@@ -20,6 +20,7 @@ import type { Database, Db } from './db/client.ts';
 import { devAccountRoutes } from './features/accounts/dev-routes.ts';
 import { emailRoutes } from './features/accounts/email-routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { adminRoutes, registerAdminPage } from './features/admin/index.ts';
 import { closeSocketsOnLogout, realtimeRoutes } from './features/chat/realtime.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { configureSendBatches } from './features/chat/send-batch.ts';
@@ -58,6 +59,7 @@ import { registerSeo } from './platform/seo.ts';
 import { registerSessions } from './platform/session.ts';
 import type { SiteRow } from './platform/site.ts';
 import { createSiteResolver, geoCountry, type SiteResolver } from './platform/site.ts';
+import { registerStaffSessions } from './platform/staff.ts';
 import { createDiskStorage } from './platform/storage.ts';
 import { createS3Storage } from './platform/storage-s3.ts';
 import { registerWeb } from './platform/web.ts';
@@ -218,6 +220,7 @@ export async function buildApp({
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerSessions(app);
+  registerStaffSessions(app);
   app.decorate('bus', bus ?? (redis ? createRedisBus(redis, { log: app.log }) : createLocalBus(app.log)));
   app.addHook('onClose', async () => app.bus.close());
   closeSocketsOnLogout(app);
@@ -251,6 +254,8 @@ export async function buildApp({
   await app.register(creditRoutes);
   await app.register(chatRoutes);
   await app.register(realtimeRoutes);
+  await app.register(adminRoutes);
+  registerAdminPage(app, config.webDir);
   if (config.env !== 'production') {
     await registerDevTools(app, [devAccountRoutes, devCreditRoutes, devSiteRoutes]);
   }

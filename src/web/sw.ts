@@ -27,7 +27,7 @@ registerRoute(
       }
       return shell(options);
     },
-    { denylist: [/^\/api\//, /^\/dev\//, /^\/metrics/, /^\/healthz/, /^\/readyz/] },
+    { denylist: [/^\/api\//, /^\/admin(\/|$)/, /^\/dev\//, /^\/metrics/, /^\/healthz/, /^\/readyz/] },
   ),
 );
 

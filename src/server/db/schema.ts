@@ -74,6 +74,8 @@ export const sites = pgTable(
     themeSecondary: text('theme_secondary').notNull().default('#d4a017'),
     /** Text messages a free (never paid) member may send without credits (C-04). */
     freeMessages: integer('free_messages').notNull().default(3),
+    /** New photos: `pre` hides them from others until a moderator approves (M-09); `post` shows them at once. */
+    photoModeration: text('photo_moderation').$type<'pre' | 'post'>().notNull().default('post'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -261,10 +263,14 @@ export const photos = pgTable(
     isPrivate: boolean('is_private').notNull().default(false),
     status: text('status').$type<'active' | 'pending' | 'rejected'>().notNull().default('active'),
     position: integer('position').notNull().default(0),
+    /** When a moderator looked at it (M-09); null: waiting in the moderation queue. */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('photos_user_idx').on(t.userId, t.position),
+    // The moderation queue, oldest first: only photos nobody has reviewed yet.
+    index('photos_review_queue_idx').on(t.createdAt, t.id).where(sql`${t.reviewedAt} is null`),
     // /media/<key> finds its photo by file name.
     uniqueIndex('photos_filename_key').on(t.filename),
     uniqueIndex('photos_thumb_filename_key').on(t.thumbFilename),
@@ -531,6 +537,11 @@ export const discountCodes = pgTable(
     validUntil: timestamp('valid_until', { withTimezone: true }),
     oncePerMember: boolean('once_per_member').notNull().default(true),
     active: boolean('active').notNull().default(true),
+    /** Only on this site (null: every site). */
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    /** How many payments may use it in all (null: no limit). */
+    maxUses: integer('max_uses'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('discount_codes_code_key').on(t.code),
@@ -833,11 +844,261 @@ export const complaints = pgTable(
     memberId: integer('member_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
     locale: text('locale').notNull(),
-    status: text('status').$type<'open' | 'handled'>().notNull().default('open'),
+    /** open (new), in_progress, handled (done). */
+    status: text('status').$type<'open' | 'in_progress' | 'handled'>().notNull().default('open'),
+    assignedTo: integer('assigned_to').references(() => staff.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('complaints_status_idx').on(t.status, t.createdAt),
     uniqueIndex('complaints_client_key').on(t.email, t.clientId),
     index('complaints_open_idx').on(t.siteId, t.createdAt.desc()),
   ],
+);
+
+// ---------------------------------------------------------------- back office (issue 23)
+
+/**
+ * Staff accounts: separate from members (O-01). A staff member signs in with e-mail, password and a
+ * second factor (O-06); until enrolment is finished (password set, factor registered) the account cannot
+ * sign in. `status` disabled ends every session.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    status: text('status').$type<'invited' | 'active' | 'disabled'>().notNull().default('invited'),
+    /** Base32 TOTP secret once the one-time code app is enrolled. */
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a code is used once. */
+    totpLastStep: integer('totp_last_step'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    language: text('language').notNull().default('nl'),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_email_key').on(sql`lower(${t.email})`)],
+);
+
+export type StaffRole = 'admin' | 'moderator' | 'operator' | 'support' | 'finance';
+
+/** A role of a staff member, for one site or (site null) for all sites. */
+export const staffRoles = pgTable(
+  'staff_roles',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    role: text('role').$type<StaffRole>().notNull(),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('staff_roles_key').on(t.staffId, t.role, sql`coalesce(${t.siteId}, 0)`),
+    check('staff_roles_role', sql`${t.role} in ('admin', 'moderator', 'operator', 'support', 'finance')`),
+  ],
+);
+
+/** WebAuthn credentials (passkeys) of a staff member. */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_passkeys_credential_key').on(t.credentialId),
+    index('staff_passkeys_staff_idx').on(t.staffId),
+  ],
+);
+
+/** One-time recovery codes (sha256), each usable once. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_key').on(t.staffId, t.codeHash)],
+);
+
+/** Single-use enrolment links (sha256 of the token) made by `npm run admin:create` or an admin. */
+export const staffTokens = pgTable(
+  'staff_tokens',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose').$type<'enrol'>().notNull().default('enrol'),
+    /** The WebAuthn challenge or pending TOTP secret of an enrolment in progress. */
+    challenge: text('challenge'),
+    pendingTotpSecret: text('pending_totp_secret'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_tokens_hash_key').on(t.tokenHash)],
+);
+
+/**
+ * Staff sessions: own cookie limited to the admin paths, 12 hours at most, ended when idle. A session is
+ * made after the password; it is usable only once `factorAt` is set (the second factor passed), and a
+ * dangerous action needs `factorAt` within 10 minutes (step-up).
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    factorAt: timestamp('factor_at', { withTimezone: true }),
+    /** The WebAuthn challenge of a sign-in or step-up in progress. */
+    challenge: text('challenge'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_sessions_token_key').on(t.tokenHash),
+    index('staff_sessions_staff_idx').on(t.staffId),
+  ],
+);
+
+/**
+ * Append-only record of every staff action (O-06): a trigger refuses UPDATE, DELETE and TRUNCATE
+ * (migration 0027). Who, with which role, did what to which object, before and after, from where.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id'),
+    staffEmail: text('staff_email').notNull(),
+    role: text('role').notNull(),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id'),
+    siteId: integer('site_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_staff_idx').on(t.staffId, t.id.desc()),
+    index('audit_log_object_idx').on(t.objectType, t.objectId, t.id.desc()),
+  ],
+);
+
+/** A photo's review (M-09): who approved or rejected it and why. */
+export const photoReviews = pgTable(
+  'photo_reviews',
+  {
+    photoId: integer('photo_id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    decision: text('decision').$type<'approved' | 'rejected'>().notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photo_reviews_user_idx').on(t.userId)],
+);
+
+/** A staff reply to a complaint, mailed to its sender (O-03). */
+export const complaintReplies = pgTable(
+  'complaint_replies',
+  {
+    id: serial('id').primaryKey(),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('complaint_replies_complaint_idx').on(t.complaintId)],
+);
+
+/**
+ * The chat desk's queue (O-05): one row per conversation in which a member waits for a fictional
+ * profile's answer, kept by a trigger on `conversation_members` (migration 0027) when the fictional side's
+ * unread flag turns on or off. Site and language are the member's; `claimedBy` is the operator who holds
+ * it, until `claimActiveAt` is older than the claim's life.
+ */
+export const deskQueue = pgTable(
+  'desk_queue',
+  {
+    conversationId: integer('conversation_id')
+      .primaryKey()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    fictionalId: integer('fictional_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    siteId: integer('site_id').notNull(),
+    locale: text('locale').notNull(),
+    waitingSince: timestamp('waiting_since', { withTimezone: true }).notNull(),
+    claimedBy: integer('claimed_by').references(() => staff.id, { onDelete: 'set null' }),
+    claimActiveAt: timestamp('claim_active_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('desk_queue_waiting_idx').on(t.siteId, t.locale, t.waitingSince, t.conversationId),
+    index('desk_queue_all_idx').on(t.waitingSince, t.conversationId),
+  ],
+);
+
+/** One operator answer: who answered which conversation after how long (the desk's figures). */
+export const deskAnswers = pgTable(
+  'desk_answers',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id').notNull(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    siteId: integer('site_id').notNull(),
+    messageId: integer('message_id'),
+    waitedMs: integer('waited_ms').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('desk_answers_staff_idx').on(t.staffId, t.createdAt),
+    index('desk_answers_site_idx').on(t.siteId, t.createdAt),
+  ],
+);
+
+/** Canned openers for operators, per language (and optionally per site). */
+export const deskOpeners = pgTable(
+  'desk_openers',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    body: text('body').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('desk_openers_locale_idx').on(t.locale, t.position)],
 );

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { catalogs } from '../../shared/i18n/catalogs.ts';
 import {
@@ -11,12 +13,33 @@ import {
 const cache = createIntlCache();
 const intls = new Map<Locale, IntlShape<string>>();
 
+/**
+ * The back office's texts (`src/shared/i18n/admin/<area>.<nl|en>.json`, issue 23): staff work in Dutch or
+ * English, so other locales get the English ones. They are the server's only (errors of admin endpoints);
+ * the members' catalogs, and so the members' pages, carry none of them.
+ */
+function adminMessages(): Record<'nl' | 'en', Record<string, string>> {
+  const dir = join(import.meta.dirname, '../../shared/i18n/admin');
+  const out = { nl: {}, en: {} } as Record<'nl' | 'en', Record<string, string>>;
+  for (const file of readdirSync(dir)) {
+    const locale = /\.(nl|en)\.json$/.exec(file)?.[1] as 'nl' | 'en' | undefined;
+    if (locale) Object.assign(out[locale], JSON.parse(readFileSync(join(dir, file), 'utf8')));
+  }
+  return out;
+}
+const admin = adminMessages();
+
 /** The server's formatter for a locale, made once: e-mails and API error texts use the same catalogs. */
 export function intlFor(locale: Locale): IntlShape<string> {
   let intl = intls.get(locale);
   if (!intl) {
     intl = createIntl(
-      { locale, messages: catalogs[locale], defaultLocale: DEFAULT_LOCALE, onError: () => {} },
+      {
+        locale,
+        messages: { ...admin[locale === 'nl' ? 'nl' : 'en'], ...catalogs[locale] },
+        defaultLocale: DEFAULT_LOCALE,
+        onError: () => {},
+      },
       cache,
     );
     intls.set(locale, intl);

@@ -1,0 +1,66 @@
+/** The back office's calls to `/api/admin` (issue 23). The staff cookie is sent only there (its path). */
+
+export class AdminApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+  readonly details: Record<string, unknown>;
+
+  constructor(
+    status: number,
+    body: { code?: string; message?: string; fields?: Record<string, string> } & Record<string, unknown>,
+  ) {
+    super(body.message ?? `HTTP ${status}`);
+    this.status = status;
+    this.code = body.code ?? 'unknown';
+    this.fields = body.fields;
+    this.details = body;
+  }
+}
+
+/** The back office's locale also goes to the server, so its error texts come in the same language. */
+let locale = 'nl';
+export const setApiLocale = (next: string) => {
+  locale = next;
+};
+
+export async function adminFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const res = await fetch(path.startsWith('/api/') ? path : `/api/admin${path}`, {
+    credentials: 'same-origin',
+    ...rest,
+    headers: {
+      accept: 'application/json',
+      'accept-language': locale,
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+  });
+  if (res.status === 204) return undefined as T;
+  const body = (await res.json().catch(() => ({}))) as { error?: Record<string, unknown> } & T;
+  if (!res.ok) throw new AdminApiError(res.status, (body.error ?? {}) as Record<string, unknown>);
+  return body as T;
+}
+
+export const isStaffRequired = (err: unknown) =>
+  err instanceof AdminApiError && err.code === 'staff_required';
+export const isStepUpRequired = (err: unknown) =>
+  err instanceof AdminApiError && err.code === 'step_up_required';
+
+export type StaffRole = 'admin' | 'moderator' | 'operator' | 'support' | 'finance';
+
+export interface AdminMe {
+  id: number;
+  email: string;
+  name: string;
+  language: string;
+  grants: { role: StaffRole; siteId: number | null }[];
+  sites: { id: number; name: string; domain: string }[];
+  /** Seconds since the second factor last passed (step-up is asked after 600). */
+  factorAgeSeconds: number;
+}
+
+/** Whether `me` holds one of `roles` (admin holds all). */
+export const can = (me: AdminMe | undefined, roles: readonly StaffRole[]) =>
+  !!me?.grants.some((g) => g.role === 'admin' || roles.includes(g.role));
