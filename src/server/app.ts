@@ -20,7 +20,7 @@ import type { Database, Db } from './db/client.ts';
 import { devAccountRoutes } from './features/accounts/dev-routes.ts';
 import { emailRoutes } from './features/accounts/email-routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
-import { adminRoutes, registerAdminPage } from './features/admin/index.ts';
+import { adminRoutes, devAdminRoutes, registerAdminPage } from './features/admin/index.ts';
 import { closeSocketsOnLogout, realtimeRoutes } from './features/chat/realtime.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { configureSendBatches } from './features/chat/send-batch.ts';
@@ -257,7 +257,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   registerAdminPage(app, config.webDir);
   if (config.env !== 'production') {
-    await registerDevTools(app, [devAccountRoutes, devCreditRoutes, devSiteRoutes]);
+    await registerDevTools(app, [devAccountRoutes, devCreditRoutes, devSiteRoutes, devAdminRoutes]);
   }
   // Before the web's not-found handler, which would answer these with the app's shell.
   registerSeo(app);

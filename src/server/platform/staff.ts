@@ -205,6 +205,18 @@ export function requireStaff(roles: readonly StaffRole[], opts: { stepUp?: boole
   };
 }
 
+/**
+ * The options of an admin route: `requireStaff` as its preHandler, and the roles in its config, where the
+ * authorisation matrix test reads them (issue 23, item 7). Every `/api/admin` route but `me`, `logout` and
+ * the sign-in steps is declared with it.
+ */
+export function staffOnly(roles: readonly StaffRole[], opts: { stepUp?: boolean } = {}) {
+  return {
+    preHandler: requireStaff(roles, opts),
+    config: { staffRoles: roles, stepUp: opts.stepUp === true },
+  };
+}
+
 type Conn = Pick<Db, 'insert'>;
 
 /**

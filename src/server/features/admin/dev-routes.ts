@@ -1,0 +1,60 @@
+import { hash } from '@node-rs/argon2';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { staff, staffRoles } from '../../db/schema.ts';
+import { createStaffSession, STAFF_ROLES, setStaffCookie } from '../../platform/staff.ts';
+
+const Grant = z.object({
+  role: z.enum(STAFF_ROLES as [string, ...string[]]),
+  siteId: z.number().int().nullable(),
+});
+
+/**
+ * Development and tests only (never in production, only from this machine): POST /dev/staff makes an
+ * active staff member with the given roles and signs this browser in as them, second factor passed, so a
+ * journey of one back-office area need not walk through enrolment (the staff journey does that itself).
+ */
+export const devAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/dev/staff',
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          email: z.string().email().optional(),
+          name: z.string().min(1).max(80).optional(),
+          grants: z.array(Grant).min(1).max(10),
+          language: z.enum(['nl', 'en']).default('nl'),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const unique = Math.random().toString(36).slice(2, 8);
+      const [row] = await app.db
+        .insert(staff)
+        .values({
+          email: req.body.email ?? `staff-${unique}@vonk.test`,
+          name: req.body.name ?? `Staff ${unique}`,
+          passwordHash: await hash(`dev-${unique}-${Date.now()}`, { algorithm: 2 }),
+          status: 'active',
+          language: req.body.language,
+        })
+        .returning({ id: staff.id, email: staff.email });
+      if (!row) throw new Error('no staff');
+      await app.db.insert(staffRoles).values(
+        req.body.grants.map((g) => ({
+          staffId: row.id,
+          role: g.role as (typeof STAFF_ROLES)[number],
+          siteId: g.siteId,
+        })),
+      );
+      const { token } = await createStaffSession(app.db, row.id, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? '',
+        factorAt: new Date(),
+      });
+      setStaffCookie(reply, token, false);
+      return row;
+    },
+  );
+};
