@@ -43,6 +43,13 @@ export interface StaffUser {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Admin routes: the roles that may call it (`staffOnly`). */
+    staffRoles?: readonly StaffRole[];
+    stepUp?: boolean;
+    /** Admin routes callable without a signed-in staff session: logout and the sign-in steps. */
+    staffPublic?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in staff member of an `/api/admin` request (second factor passed), else null. */
     staff: StaffUser | null;
@@ -207,8 +214,8 @@ export function requireStaff(roles: readonly StaffRole[], opts: { stepUp?: boole
 
 /**
  * The options of an admin route: `requireStaff` as its preHandler, and the roles in its config, where the
- * authorisation matrix test reads them (issue 23, item 7). Every `/api/admin` route but `me`, `logout` and
- * the sign-in steps is declared with it.
+ * authorisation matrix test reads them (issue 23, item 7). Every `/api/admin` route is declared with it,
+ * but logout and the sign-in steps, which say `config: { staffPublic: true }` instead.
  */
 export function staffOnly(roles: readonly StaffRole[], opts: { stepUp?: boolean } = {}) {
   return {
