@@ -1,7 +1,7 @@
 // `npm test` runs this after the build: the JavaScript a first visit loads (the entry chunk and every chunk
 // it imports statically, which the page preloads) and each lazily loaded chunk stay within their gzip
 // budgets (issue 11, decision 0010, issue 24; the rule is scripts/bundle-budget.ts), and React's own
-// react-dom, not Preact, is what the browser runs. Prints JSON; exits 1 when either fails.
+// react-dom, not Preact, is what the browser runs, and the back office is in none of the members' chunks. Prints JSON; exits 1 when either fails.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -36,13 +36,22 @@ const framework = {
   react_dom: /react\.dev\/errors\//.test(code) && /__reactContainer\$|__reactFiber\$|reactFiber/.test(code),
   preact: /__PREACT_DEVTOOLS__|preact\/compat|__preactattr_/.test(code),
 };
+// Issue 23: the back office is its own build under dist/web/admin; not a byte of it is in the members'
+// app (its texts, its API, its pages), and it was built at all.
+const adminDir = join(web, 'admin', 'assets');
+const admin = {
+  built: existsSync(join(web, 'admin', 'index.html')) && existsSync(adminDir),
+  in_member_bundle: /\/api\/admin|admin\.title|vonk\.admin\.locale/.test(code),
+};
 const problems = [
   ...report.problems,
+  ...(admin.built ? [] : ['the back office is not built (dist/web/admin)']),
+  ...(admin.in_member_bundle ? ["back-office code is in the members' bundle"] : []),
   ...(framework.react_dom ? [] : ["react-dom's code is not in the bundle"]),
   ...(framework.preact ? ['Preact is in the bundle'] : []),
 ];
 console.log(
-  JSON.stringify({ ...report, framework, within_budget: problems.length === 0, problems }, null, 2),
+  JSON.stringify({ ...report, framework, admin, within_budget: problems.length === 0, problems }, null, 2),
 );
 if (problems.length > 0) {
   console.error(`bundle check failed: ${problems.join(', ')}`);

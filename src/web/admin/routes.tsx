@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import type { StaffRole } from './api.ts';
 import { AdminLayout } from './layout.tsx';
+import { AdminHydrateFallback, AdminRouteError } from './route-error.tsx';
 
 /** A page of the back office in the navigation: its label and the roles that see it. */
 export interface AdminNav {
@@ -16,6 +17,8 @@ export const adminRoutes: RouteObject[] = [
   {
     path: '/',
     element: <AdminLayout />,
+    errorElement: <AdminRouteError />,
+    hydrateFallbackElement: <AdminHydrateFallback />,
     children: [{ index: true, lazy: () => import('./features/home/home-page.tsx') }],
   },
 ];
