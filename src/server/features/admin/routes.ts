@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { StaffRole } from '../../db/schema.ts';
 import { sites, staffSessions } from '../../db/schema.ts';
 import { clearStaffCookie, currentStaff, STAFF_ROLES, staffOnly } from '../../platform/staff.ts';
+import { adminComplaintRoutes } from './complaints-routes.ts';
+import { adminPhotoRoutes } from './photos-routes.ts';
 
 /** One route of the back office's API: who may call it (null: not declared, which the matrix test fails). */
 export interface AdminRoute {
@@ -66,6 +68,9 @@ export async function adminRoutes(app: FastifyInstance) {
     clearStaffCookie(reply, app.config.env === 'production');
     return reply.status(204).send();
   });
+
+  await app.register(adminPhotoRoutes);
+  await app.register(adminComplaintRoutes);
 }
 
 /**
