@@ -93,10 +93,7 @@ export const COMPLAINT_SORTS = ['created_at', '-created_at', 'updated_at', '-upd
 export const ZComplaintListQuery = ZAdminSiteQuery.extend({
   status: z.enum(COMPLAINT_STATUSES).optional(),
   /** `me`, `none` or a staff id. */
-  assigned: z
-    .union([z.enum(['me', 'none']), ZIdParam])
-    .optional()
-    .catch(undefined),
+  assigned: z.union([z.enum(['me', 'none']), ZIdParam]).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(5).max(100).default(25),
   sort: z.enum(COMPLAINT_SORTS).default('-created_at'),

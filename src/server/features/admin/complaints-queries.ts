@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ComplaintStatus, TComplaintListQuery } from '../../../shared/contract/admin-moderation.ts';
 import type { Db } from '../../db/client.ts';
@@ -70,11 +70,15 @@ export async function findComplaints(
         ? eq(complaints.assignedTo, q.assigned)
         : undefined,
   );
-  return base(db)
+  const rows = await base(db)
     .where(where)
     .orderBy(...SORTS[q.sort])
     .limit(q.limit)
     .offset(q.offset);
+  // A page past the end has no row to carry the window count: count on its own then.
+  if (rows.length > 0 || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  const [counted] = await db.select({ n: count() }).from(complaints).where(where);
+  return { rows, total: counted?.n ?? 0 };
 }
 
 export async function findComplaint(db: Conn, id: number): Promise<ComplaintListRow | undefined> {

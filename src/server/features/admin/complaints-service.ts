@@ -72,7 +72,7 @@ export async function listComplaints(
   const mine = sitesFor(me, MODERATOR);
   if (q.site !== undefined && mine !== null && !mine.includes(q.site))
     throw new AppError(403, 'forbidden', 'admin.error.forbidden');
-  const rows = await findComplaints(db, {
+  const { rows, total } = await findComplaints(db, {
     siteIds: q.site !== undefined ? [q.site] : mine,
     status: q.status,
     assigned: q.assigned === 'me' ? me.id : q.assigned,
@@ -82,7 +82,7 @@ export async function listComplaints(
   });
   return {
     rows: rows.map(presentRow),
-    total: rows[0]?.total ?? 0,
+    total,
     page: q.page,
     page_size: q.page_size,
   };
