@@ -1,22 +1,14 @@
 import { z } from 'zod';
 import { COMPLAINT_TOPICS } from './complaints.ts';
 import { ZId, ZIdParam } from './ids.ts';
+import { PHOTO_REJECT_REASONS } from './photo-upload.ts';
 import { ZPhotoStatus } from './photos.ts';
 import { zLine, zMultiline } from './text.ts';
 
 // The back office's photo moderation (M-09, O-03) and complaint handling (O-03, L-09), issue 23 items 3
 // and 4. Error and field messages are ids of the admin catalogs (`admin.photos.*`, `admin.complaints.*`).
 
-/** Why a photo is rejected: a fixed list, each told to the member in their language. */
-export const PHOTO_REJECT_REASONS = [
-  'not_a_person',
-  'explicit',
-  'someone_else',
-  'low_quality',
-  'contact_details',
-  'minor',
-] as const;
-export type PhotoRejectReason = (typeof PHOTO_REJECT_REASONS)[number];
+export { PHOTO_REJECT_REASONS, type PhotoRejectReason } from './photo-upload.ts';
 
 /** `?site=`: one site the staff member may act on; without it, all of theirs. */
 export const ZAdminSiteQuery = z.object({ site: ZIdParam.optional() });
