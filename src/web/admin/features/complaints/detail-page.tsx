@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useOutletContext, useParams } from 'react-router';
 import {
@@ -27,6 +27,12 @@ function Handling({ c, me }: { c: TComplaintDetail; me: AdminMe }) {
   const [status, setStatus] = useState<ComplaintStatus>(c.status);
   const [assigned, setAssigned] = useState<string>(c.assigned_to ? String(c.assigned_to.id) : '');
   const [saved, setSaved] = useState('');
+  // What the server says now (after a save, a reply or a ban) is what the fields show.
+  const serverAssigned = c.assigned_to ? String(c.assigned_to.id) : '';
+  useEffect(() => {
+    setStatus(c.status);
+    setAssigned(serverAssigned);
+  }, [c.status, serverAssigned]);
   const mine = c.assignable.some((s) => s.id === me.id);
   const save = (change: { status?: ComplaintStatus; assigned_to?: number | null }) => {
     setSaved('');
@@ -378,7 +384,7 @@ export function Component() {
               <dd className="uppercase">{c.locale}</dd>
             </dl>
           </section>
-          <Handling key={`${c.status}-${c.assigned_to?.id ?? 0}`} c={c} me={me} />
+          <Handling c={c} me={me} />
           <Replies c={c} />
         </div>
         <MemberActions c={c} />

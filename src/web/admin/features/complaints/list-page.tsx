@@ -20,7 +20,7 @@ const features = tableFeatures({ rowSortingFeature });
 const column = createColumnHelper<typeof features, TComplaintRow>();
 
 const STATUS_STYLE: Record<ComplaintStatus, string> = {
-  open: 'bg-warning/15 text-warning',
+  open: 'bg-amber-100 text-amber-900',
   in_progress: 'bg-primary-soft text-primary-strong',
   handled: 'bg-surface text-muted ring-1 ring-line',
 };

@@ -226,7 +226,7 @@ export function Component() {
               </p>
               <p className="mt-2 flex flex-wrap gap-1.5 text-xs">
                 <span
-                  className={`rounded-full px-2 py-0.5 font-semibold ${current.status === 'pending' ? 'bg-warning/15 text-warning' : 'bg-primary-soft text-primary-strong'}`}
+                  className={`rounded-full px-2 py-0.5 font-semibold ${current.status === 'pending' ? 'bg-amber-100 text-amber-900' : 'bg-primary-soft text-primary-strong'}`}
                 >
                   <FormattedMessage id={`admin.photos.status.${current.status}`} />
                 </span>
