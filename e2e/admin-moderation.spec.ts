@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
 import { ownAddress, PASSWORD, photo, unique } from './members.ts';
@@ -6,7 +8,8 @@ import { ownAddress, PASSWORD, photo, unique } from './members.ts';
 // The back office's photo moderation and complaints (issue 23 items 3 and 4: M-09, O-03, L-09), on the
 // second demo site (127.0.0.1), set to pre-moderation for the journey and back after.
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/admin-moderation';
+// Screenshots at 390 and 1280 px, to look at (Playwright empties test-results/ at every run).
+const SHOTS = process.env.E2E_SHOTS_DIR ?? join(tmpdir(), 'vonk-shots', 'admin-moderation');
 mkdirSync(SHOTS, { recursive: true });
 
 interface Mail {

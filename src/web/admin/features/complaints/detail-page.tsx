@@ -238,7 +238,16 @@ function MemberActions({ c }: { c: TComplaintDetail }) {
             {name} (#{m.id})
           </Link>{' '}
           <span className="text-sm text-muted">
-            <FormattedMessage id="admin.complaints.member_status" values={{ status: m.status }} />
+            <FormattedMessage
+              id="admin.complaints.member_status"
+              values={{
+                status: intl.formatMessage({
+                  id: ['confirmed', 'not_confirmed', 'banned'].includes(m.status)
+                    ? `admin.complaints.account.${m.status}`
+                    : 'admin.complaints.account.other',
+                }),
+              }}
+            />
           </span>
         </p>
       </div>

@@ -210,7 +210,7 @@ export function Component() {
                   date: intl.formatDate(current.created_at, { dateStyle: 'medium', timeStyle: 'short' }),
                 },
               )}
-              className="max-h-[70dvh] w-auto max-w-full object-contain"
+              className="max-h-[55dvh] w-auto max-w-full object-contain lg:max-h-[70dvh]"
             />
           </figure>
           <div className="space-y-3">
