@@ -20,7 +20,7 @@ export function useMe() {
 
 /**
  * Waiting work beside a nav label (the photo queue's count): asked once a minute and after the page's
- * own changes (which invalidate `['admin', 'badge', path]`). Capped counts show as "999+".
+ * own changes (which invalidate `['admin', 'badge', path]`). Counts above 99 show as "99+".
  */
 function NavBadge({ path }: { path: string }) {
   const count = useQuery({
@@ -35,7 +35,7 @@ function NavBadge({ path }: { path: string }) {
       className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-white"
       data-testid="nav-badge"
     >
-      {count > 999 ? '999+' : count}
+      {count > 99 ? '99+' : count}
     </span>
   );
 }

@@ -136,6 +136,25 @@ describe('M-09 O-03 the moderation queue', () => {
     expect(count.json()).toEqual({ count: 2 });
   });
 
+  it('M-09 the waiting count stops at 100 (shown as 99+), however many wait', async () => {
+    const owner = await buildMember(t.app.db);
+    await t.app.db.insert(photos).values(
+      Array.from({ length: 130 }, (_, i) => ({
+        userId: owner.id,
+        filename: `flood${owner.id}x${i}.webp`,
+        thumbFilename: `flood${owner.id}x${i}_t.webp`,
+        width: 800,
+        height: 1000,
+        position: i,
+      })),
+    );
+    const mod = await buildStaff(t.app.db, { roles: ['moderator'] });
+    expect((await asStaff(mod, 'GET', '/api/admin/photos/waiting')).json()).toEqual({ count: 100 });
+    const queue = ZPhotoQueue.parse((await asStaff(mod, 'GET', '/api/admin/photos/queue?limit=50')).json());
+    expect(queue.waiting).toBe(100);
+    expect(queue.items).toHaveLength(50);
+  });
+
   it('M-09 a moderator of another site neither sees nor decides on the photo', async () => {
     const owner = await buildMember(t.app.db);
     const photo = await upload(owner);

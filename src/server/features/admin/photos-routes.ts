@@ -60,7 +60,7 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       ...staffOnly(MODERATOR),
       schema: {
         tags: ['admin'],
-        summary: 'How many photos wait for review (the navigation badge; at most 1000 counted)',
+        summary: 'How many photos wait for review (the navigation badge; counted up to 100)',
         querystring: ZAdminSiteQuery,
         response: { 200: ZWaitingCount, ...errors },
       },

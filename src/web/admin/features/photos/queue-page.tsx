@@ -7,7 +7,8 @@ import type { AdminMe } from '../../api.ts';
 import { useDecide, usePhotoQueue } from './photos-api.ts';
 import { ReasonPicker } from './reason-picker.tsx';
 
-const WAITING_CAP = 999;
+/** The server counts waiting photos up to 100: more shows as "more than 99". */
+const WAITING_CAP = 99;
 
 /** Keys typed into a field are the field's, not shortcuts. */
 const typing = (target: EventTarget | null) =>
