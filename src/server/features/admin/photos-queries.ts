@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { photoReviews, photos, profiles, sites, users } from '../../db/schema.ts';
 
@@ -13,9 +13,6 @@ export const WAITING_CAP = 99;
 
 /** Photos of deleted or banned members are shown to nobody: they do not wait for a moderator either. */
 const liveMember = and(isNull(users.deletedAt), ne(users.status, 'banned'));
-
-const siteFilter = (siteIds: number[] | null): SQL | undefined =>
-  siteIds === null ? undefined : inArray(users.siteId, siteIds.length > 0 ? siteIds : [-1]);
 
 const memberColumns = {
   memberId: users.id,
@@ -45,36 +42,75 @@ export type MemberRow = {
   photoCount: number;
 };
 
+const waitingWhere = (sitesParam: SQL | null) =>
+  and(
+    isNull(photos.reviewedAt),
+    liveMember,
+    sitesParam === null ? undefined : sql`${users.siteId} = any(${sitesParam})`,
+  );
+
 /**
- * The moderation queue (M-09): photos nobody reviewed yet, oldest first, on the given sites (null: all).
- * `photos_review_queue_idx` (created_at, id where reviewed_at is null) gives the order, so a page reads
- * its rows and no more, however many wait.
+ * The moderation queue (M-09) as one statement: the oldest waiting photos with their members, and how
+ * many wait (up to WAITING_CAP + 1) as a subquery PostgreSQL runs once. Both walk
+ * `photos_review_queue_idx` (created_at, id where reviewed_at is null) in its order and look each owner
+ * up, so a page reads its rows and no more however many wait. Prepared once per database and shape (all
+ * sites, or some), so a request costs no parsing or planning (decision 0012).
  */
-export async function findQueue(db: Conn, siteIds: number[] | null, limit: number) {
+function queueStatement(db: Db, bySite: boolean) {
+  const sitesParam = bySite ? sql`${sql.placeholder('sites')}::int[]` : null;
+  const counted = db
+    .select({ one: sql`1` })
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.userId))
+    .where(waitingWhere(sitesParam))
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(WAITING_CAP + 1)
+    .as('counted');
+  const waiting = db.select({ n: sql<number>`count(*)::int` }).from(counted);
   return db
-    .select({ photo: photos, ...memberColumns })
+    .select({ photo: photos, ...memberColumns, waiting: sql<number>`(${waiting})`.mapWith(Number) })
     .from(photos)
     .innerJoin(users, eq(users.id, photos.userId))
     .innerJoin(sites, eq(sites.id, users.siteId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(isNull(photos.reviewedAt), liveMember, siteFilter(siteIds)))
+    .where(waitingWhere(sitesParam))
     .orderBy(asc(photos.createdAt), asc(photos.id))
-    .limit(limit);
+    .limit(sql.placeholder('limit'))
+    .prepare(bySite ? 'vonk_admin_photo_queue_sites' : 'vonk_admin_photo_queue');
 }
 
-/** How many photos wait on the given sites, counted up to WAITING_CAP + 1. */
+const queueStatements = new WeakMap<Db, Record<'all' | 'sites', ReturnType<typeof queueStatement>>>();
+
+/**
+ * A page of the queue on the given sites (null: all), oldest first, and how many wait there (counted up
+ * to WAITING_CAP + 1). An empty page means nothing waits: the count has the page's own conditions.
+ */
+export async function findQueue(db: Db, siteIds: number[] | null, limit: number) {
+  let statements = queueStatements.get(db);
+  if (!statements) {
+    statements = { all: queueStatement(db, false), sites: queueStatement(db, true) };
+    queueStatements.set(db, statements);
+  }
+  const rows =
+    siteIds === null
+      ? await statements.all.execute({ limit })
+      : await statements.sites.execute({ limit, sites: siteIds });
+  return { rows, waiting: rows[0]?.waiting ?? 0 };
+}
+
+/** How many photos wait on the given sites, counted up to WAITING_CAP + 1 (the nav badge). */
 export async function countWaiting(db: Conn, siteIds: number[] | null): Promise<number> {
-  const waiting = db
+  const counted = db
     .select({ one: sql`1` })
     .from(photos)
     .innerJoin(users, eq(users.id, photos.userId))
-    .where(and(isNull(photos.reviewedAt), liveMember, siteFilter(siteIds)))
+    .where(waitingWhere(siteIds === null ? null : sql`${sql.param(siteIds)}::int[]`))
     // The queue's order: PostgreSQL walks photos_review_queue_idx and looks each owner up, never
     // hashing every member first to count a few.
     .orderBy(asc(photos.createdAt), asc(photos.id))
     .limit(WAITING_CAP + 1)
     .as('waiting');
-  const [row] = await db.select({ n: count() }).from(waiting);
+  const [row] = await db.select({ n: count() }).from(counted);
   return row?.n ?? 0;
 }
 

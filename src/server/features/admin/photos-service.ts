@@ -114,10 +114,7 @@ export async function photoQueue(
   const siteIds = listSites(req, query.site);
   const staffId = currentStaff(req).id;
   const now = new Date();
-  const [rows, waiting] = await Promise.all([
-    findQueue(deps.app.db, siteIds, query.limit),
-    countWaiting(deps.app.db, siteIds),
-  ]);
+  const { rows, waiting } = await findQueue(deps.app.db, siteIds, query.limit);
   return {
     items: rows.map((r) => ({
       ...presentPhoto(deps, staffId, r.photo, r.mainPhotoId, now),
