@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { seedDemo } from '../src/server/demo/seed.ts';
+import { queueSql } from '../src/server/features/admin/photos-queries.ts';
 import { photoQueue, staffMediaSecret } from '../src/server/features/admin/photos-service.ts';
 import { findDefaultSite } from '../src/server/platform/site.ts';
 import type { StaffGrant } from '../src/server/platform/staff.ts';
@@ -102,11 +103,17 @@ export async function runModerationBench() {
     const allSites = await time(opts.queries, 200, () => photoQueue(deps, everySite, { limit: 12 }));
     const singleSite = await time(opts.queries, 200, () => photoQueue(deps, oneSite, { limit: 12 }));
     const sample = await photoQueue(deps, oneSite, { limit: 12 });
-    const plan = (await db.execute(sql`
-      explain (analyze, buffers, costs off)
-      select p.id from photos p join users u on u.id = p.user_id
-       where p.reviewed_at is null and u.deleted_at is null and u.status <> 'banned'
-       order by p.created_at, p.id limit 12`)) as unknown as { rows: Record<string, string>[] };
+    // The plan of the statement the route runs (one site's shape: the longer walk of the two).
+    const statement = queueSql(db, [secondSite], 12);
+    const plan = (await db.execute(
+      sql.raw(
+        `explain (analyze, buffers, costs off) ${statement.sql.replace(/\$(\d+)/g, (_, n) => {
+          const value = statement.params[Number(n) - 1];
+          if (Array.isArray(value)) return `'{${value.join(',')}}'`;
+          return typeof value === 'string' ? `'${value.replaceAll("'", "''")}'` : String(value);
+        })}`,
+      ),
+    )) as unknown as { rows: Record<string, string>[] };
     return {
       at: new Date().toISOString(),
       driver: 'pg',

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { photoReviews, photos, profiles, sites, users } from '../../db/schema.ts';
 
@@ -56,8 +56,7 @@ const waitingWhere = (sitesParam: SQL | null) =>
  * up, so a page reads its rows and no more however many wait. Prepared once per database and shape (all
  * sites, or some), so a request costs no parsing or planning (decision 0012).
  */
-function queueStatement(db: Db, bySite: boolean) {
-  const sitesParam = bySite ? sql`${sql.placeholder('sites')}::int[]` : null;
+function queueQuery(db: Db, sitesParam: SQL | null, limit: number | Placeholder) {
   const counted = db
     .select({ one: sql`1` })
     .from(photos)
@@ -75,8 +74,19 @@ function queueStatement(db: Db, bySite: boolean) {
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(waitingWhere(sitesParam))
     .orderBy(asc(photos.createdAt), asc(photos.id))
-    .limit(sql.placeholder('limit'))
-    .prepare(bySite ? 'vonk_admin_photo_queue_sites' : 'vonk_admin_photo_queue');
+    .limit(limit);
+}
+
+function queueStatement(db: Db, bySite: boolean) {
+  const sitesParam = bySite ? sql`${sql.placeholder('sites')}::int[]` : null;
+  return queueQuery(db, sitesParam, sql.placeholder('limit')).prepare(
+    bySite ? 'vonk_admin_photo_queue_sites' : 'vonk_admin_photo_queue',
+  );
+}
+
+/** The queue's statement as SQL with its values, for the bench's query plan. */
+export function queueSql(db: Db, siteIds: number[] | null, limit: number) {
+  return queueQuery(db, siteIds === null ? null : sql`${sql.param(siteIds)}::int[]`, limit).toSQL();
 }
 
 const queueStatements = new WeakMap<Db, Record<'all' | 'sites', ReturnType<typeof queueStatement>>>();
