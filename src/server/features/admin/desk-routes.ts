@@ -139,9 +139,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const assertKnownSite = async (siteId: number | null | undefined) => {
     if (siteId != null && !(await siteExists(app.db, siteId)))
-      throw new AppError(400, 'validation', 'error.validation', {
-        details: { fieldIds: { site_id: 'admin.desk.site_unknown' } },
-      });
+      throw new AppError(400, 'desk_site_unknown', 'admin.desk.site_unknown');
   };
 
   app.post(

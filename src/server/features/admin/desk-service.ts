@@ -365,10 +365,7 @@ export async function deskAnswer(
   else {
     const photo = await findPhoto(app.db, conv.fictionalId, input.photo_id);
     const data = photo ? await app.media.get(photo.filename) : null;
-    if (!data)
-      throw new AppError(400, 'validation', 'error.validation', {
-        details: { fieldIds: { photo_id: 'admin.desk.photo_unknown' } },
-      });
+    if (!data) throw new AppError(400, 'desk_photo_unknown', 'admin.desk.photo_unknown');
     draft = { kind: 'photo', clientId: input.client_id, data };
   }
   const now = new Date();
@@ -448,9 +445,7 @@ export async function deskFigures(
   // `to` is a day: answers of that whole day count.
   const end = query.to ? new Date(to.getTime() + DAY_MS) : to;
   if (from.getTime() >= end.getTime())
-    throw new AppError(400, 'validation', 'error.validation', {
-      details: { fieldIds: { from: 'admin.desk.range_invalid' } },
-    });
+    throw new AppError(400, 'desk_range_invalid', 'admin.desk.range_invalid');
   const found = await figures(app.db, { from, to: end, sites: sitesFor(currentStaff(req), OPERATOR) });
   const round = (n: number) => Math.round(n);
   return {
