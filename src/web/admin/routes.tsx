@@ -19,6 +19,28 @@ export const adminRoutes: RouteObject[] = [
     element: <AdminLayout />,
     errorElement: <AdminRouteError />,
     hydrateFallbackElement: <AdminHydrateFallback />,
-    children: [{ index: true, lazy: () => import('./features/home/home-page.tsx') }],
+    children: [
+      { index: true, lazy: () => import('./features/home/home-page.tsx') },
+      {
+        path: 'desk',
+        lazy: () => import('./features/desk/queue-page.tsx'),
+        handle: { nav: { label: 'admin.desk.nav', roles: ['operator'] }, title: 'admin.desk.title' },
+      },
+      {
+        path: 'desk/figures',
+        lazy: () => import('./features/desk/figures-page.tsx'),
+        handle: { title: 'admin.desk.figures.title' },
+      },
+      {
+        path: 'desk/openers',
+        lazy: () => import('./features/desk/openers-page.tsx'),
+        handle: { title: 'admin.desk.openers.title' },
+      },
+      {
+        path: 'desk/:conversationId',
+        lazy: () => import('./features/desk/conversation-page.tsx'),
+        handle: { title: 'admin.desk.title' },
+      },
+    ],
   },
 ];

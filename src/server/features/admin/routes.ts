@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { StaffRole } from '../../db/schema.ts';
 import { sites, staffSessions } from '../../db/schema.ts';
 import { clearStaffCookie, currentStaff, STAFF_ROLES, staffOnly } from '../../platform/staff.ts';
+import { deskRoutes } from './desk-routes.ts';
 
 /** One route of the back office's API: who may call it (null: not declared, which the matrix test fails). */
 export interface AdminRoute {
@@ -66,6 +67,8 @@ export async function adminRoutes(app: FastifyInstance) {
     clearStaffCookie(reply, app.config.env === 'production');
     return reply.status(204).send();
   });
+
+  await app.register(deskRoutes);
 }
 
 /**
