@@ -111,6 +111,8 @@ export async function seedDemoMembers(
         height: DEMO_PORTRAIT.height,
         position: i,
         createdAt: m.createdAt,
+        // Demo portraits count as reviewed: the moderation queue starts empty (M-09).
+        reviewedAt: m.createdAt,
       })),
     );
     for (const part of chunks(photoRows)) await tx.insert(photos).values(part);

@@ -140,7 +140,9 @@ export async function endStaffSessions(db: Db, staffId: number) {
 export function registerStaffSessions(app: FastifyInstance) {
   app.decorateRequest('staff', null);
   app.decorateRequest('staffPending', null);
-  app.addHook('preHandler', async (req) => {
+  // Before validation: who calls is settled before what they sent is read (a refused caller gets 401/403,
+  // never a field error that tells them the route's shape).
+  app.addHook('preValidation', async (req) => {
     if (!req.url.startsWith(`${STAFF_COOKIE_PATH}/`)) return;
     const token = req.cookies[STAFF_COOKIE];
     if (!token || token.length > 100) return;
@@ -198,7 +200,7 @@ export function assertSite(req: FastifyRequest, roles: readonly StaffRole[], sit
 }
 
 /**
- * preHandler of an admin route: a signed-in staff member with one of `roles` on some site (admin always);
+ * preValidation of an admin route: a signed-in staff member with one of `roles` on some site (admin always);
  * with `stepUp`, whose second factor passed within the last 10 minutes (dangerous actions: ban, credits,
  * refund, settings, staff roles), else 403 `step_up_required` and the screen asks for the factor again.
  */
@@ -213,13 +215,13 @@ export function requireStaff(roles: readonly StaffRole[], opts: { stepUp?: boole
 }
 
 /**
- * The options of an admin route: `requireStaff` as its preHandler, and the roles in its config, where the
+ * The options of an admin route: `requireStaff` as its preValidation (before the body is validated), and the roles in its config, where the
  * authorisation matrix test reads them (issue 23, item 7). Every `/api/admin` route is declared with it,
  * but logout and the sign-in steps, which say `config: { staffPublic: true }` instead.
  */
 export function staffOnly(roles: readonly StaffRole[], opts: { stepUp?: boolean } = {}) {
   return {
-    preHandler: requireStaff(roles, opts),
+    preValidation: requireStaff(roles, opts),
     config: { staffRoles: roles, stepUp: opts.stepUp === true },
   };
 }

@@ -19,3 +19,17 @@ export const PHOTO_UPLOAD = {
   perMemberPerHour: 60,
   accept: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif', 'image/avif'],
 } as const;
+
+/**
+ * Why a moderator rejects a photo (M-09): a fixed list, told to the member in their language (mail,
+ * notification) from `photo_reject_reason.<reason>` of the members' catalogs.
+ */
+export const PHOTO_REJECT_REASONS = [
+  'not_a_person',
+  'explicit',
+  'someone_else',
+  'low_quality',
+  'contact_details',
+  'minor',
+] as const;
+export type PhotoRejectReason = (typeof PHOTO_REJECT_REASONS)[number];

@@ -18,6 +18,28 @@ export function useMe() {
   });
 }
 
+/**
+ * Waiting work beside a nav label (the photo queue's count): asked once a minute and after the page's
+ * own changes (which invalidate `['admin', 'badge', path]`). Capped counts show as "999+".
+ */
+function NavBadge({ path }: { path: string }) {
+  const count = useQuery({
+    queryKey: ['admin', 'badge', path],
+    queryFn: () => adminFetch<{ count: number }>(path),
+    refetchInterval: 60_000,
+    retry: false,
+  }).data?.count;
+  if (!count) return null;
+  return (
+    <span
+      className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-white"
+      data-testid="nav-badge"
+    >
+      {count > 999 ? '999+' : count}
+    </span>
+  );
+}
+
 /** The navigation: every page of the route table that names itself in `handle.nav`, for the staff's roles. */
 function navItems(me: AdminMe | undefined): { path: string; nav: AdminNav }[] {
   const children = adminRoutes[0]?.children ?? [];
@@ -89,6 +111,7 @@ export function AdminLayout() {
                     }
                   >
                     <FormattedMessage id={item.nav.label} />
+                    {item.nav.badge && <NavBadge path={item.nav.badge} />}
                   </NavLink>
                 </li>
               ))}

@@ -7,6 +7,8 @@ import { AdminHydrateFallback, AdminRouteError } from './route-error.tsx';
 export interface AdminNav {
   label: string;
   roles: readonly StaffRole[];
+  /** An admin API path answering `{ count }`: shown beside the label while above 0 (waiting work). */
+  badge?: string;
 }
 
 /**
@@ -40,6 +42,27 @@ export const adminRoutes: RouteObject[] = [
         path: 'desk/:conversationId',
         lazy: () => import('./features/desk/conversation-page.tsx'),
         handle: { title: 'admin.desk.title' },
+      },
+      {
+        path: 'photos',
+        lazy: () => import('./features/photos/queue-page.tsx'),
+        handle: {
+          nav: { label: 'admin.photos.nav', roles: ['moderator'], badge: '/photos/waiting' },
+          title: 'admin.photos.title',
+        },
+      },
+      {
+        path: 'complaints',
+        lazy: () => import('./features/complaints/list-page.tsx'),
+        handle: {
+          nav: { label: 'admin.complaints.nav', roles: ['moderator'] },
+          title: 'admin.complaints.title',
+        },
+      },
+      {
+        path: 'complaints/:id',
+        lazy: () => import('./features/complaints/detail-page.tsx'),
+        handle: { title: 'admin.complaints.title' },
       },
     ],
   },

@@ -255,7 +255,16 @@ export async function findSignupMatches(db: Db, userId: number, origin: MatchOri
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.isPrivate, false)))
+    .leftJoin(
+      photos,
+      // Only a public, approved photo (M-09): a pending one is its owner's until a moderator approves it.
+      and(
+        eq(photos.id, profiles.mainPhotoId),
+        eq(photos.userId, profiles.userId),
+        eq(photos.isPrivate, false),
+        eq(photos.status, 'active'),
+      ),
+    )
     .where(
       and(
         ne(users.id, userId),

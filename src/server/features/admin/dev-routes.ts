@@ -1,7 +1,8 @@
 import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staff, staffRoles } from '../../db/schema.ts';
+import { sites, staff, staffRoles } from '../../db/schema.ts';
 import { createStaffSession, STAFF_ROLES, setStaffCookie } from '../../platform/staff.ts';
 
 const Grant = z.object({
@@ -55,6 +56,24 @@ export const devAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       setStaffCookie(reply, token, false);
       return row;
+    },
+  );
+
+  /**
+   * Sets how the requesting site moderates new photos (M-09), until the sites screen of the back office
+   * edits it: a journey sees pre-moderation on the second demo site and sets it back after.
+   */
+  app.post(
+    '/dev/site-moderation',
+    { schema: { hide: true, body: z.object({ photo_moderation: z.enum(['pre', 'post']) }) } },
+    async (req) => {
+      const site = await app.sites(req.host);
+      await app.db
+        .update(sites)
+        .set({ photoModeration: req.body.photo_moderation })
+        .where(eq(sites.id, site.id));
+      app.sites.forget();
+      return { site_id: site.id, photo_moderation: req.body.photo_moderation };
     },
   );
 };

@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { StaffRole } from '../../db/schema.ts';
 import { sites, staffSessions } from '../../db/schema.ts';
 import { clearStaffCookie, currentStaff, STAFF_ROLES, staffOnly } from '../../platform/staff.ts';
+import { adminComplaintRoutes } from './complaints-routes.ts';
 import { deskRoutes } from './desk-routes.ts';
+import { adminPhotoRoutes } from './photos-routes.ts';
 
 /** One route of the back office's API: who may call it (null: not declared, which the matrix test fails). */
 export interface AdminRoute {
@@ -69,6 +71,8 @@ export async function adminRoutes(app: FastifyInstance) {
   });
 
   await app.register(deskRoutes);
+  await app.register(adminPhotoRoutes);
+  await app.register(adminComplaintRoutes);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { photos, profiles, users } from '../../db/schema.ts';
+import { photos, profiles, sites, users } from '../../db/schema.ts';
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhotoRow = typeof photos.$inferInsert;
@@ -12,12 +12,16 @@ export type Conn = Db | Tx;
  * Locks the member's row until the transaction ends, so photo changes of one member run one at a time
  * (two uploads at once cannot both see room under the limit). Undefined when there is no such member.
  */
-export async function lockMember(tx: Tx, userId: number): Promise<{ paidUser: boolean } | undefined> {
+export async function lockMember(
+  tx: Tx,
+  userId: number,
+): Promise<{ paidUser: boolean; photoModeration: 'pre' | 'post' } | undefined> {
   const [row] = await tx
-    .select({ paidUser: users.paidUser })
+    .select({ paidUser: users.paidUser, photoModeration: sites.photoModeration })
     .from(users)
+    .innerJoin(sites, eq(sites.id, users.siteId))
     .where(eq(users.id, userId))
-    .for('update');
+    .for('update', { of: users });
   return row;
 }
 
@@ -159,4 +163,43 @@ export async function firstMainCandidate(db: Conn, userId: number): Promise<numb
     .orderBy(asc(photos.position), asc(photos.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** A photo by id, whoever owns it (the back office's moderation). */
+export async function findPhotoById(db: Conn, id: number): Promise<PhotoRow | undefined> {
+  const [row] = await db.select().from(photos).where(eq(photos.id, id)).limit(1);
+  return row;
+}
+
+/** Locks one photo row of a member until the transaction ends (two moderators, one decision). */
+export async function lockPhoto(tx: Tx, userId: number, id: number): Promise<PhotoRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(photos)
+    .where(and(eq(photos.id, id), eq(photos.userId, userId)))
+    .for('update');
+  return row;
+}
+
+/** A moderator approved a photo (M-09): reviewed, and shown to others when it was waiting for that. */
+export async function markApproved(tx: Tx, id: number, now: Date): Promise<PhotoRow | undefined> {
+  const [row] = await tx
+    .update(photos)
+    .set({
+      reviewedAt: now,
+      status: sql`case when ${photos.status} = 'pending' then 'active' else ${photos.status} end`,
+    })
+    .where(eq(photos.id, id))
+    .returning();
+  return row;
+}
+
+/** Whether a media key is a member photo's file (full image or thumbnail), whoever owns it. */
+export async function isPhotoFile(db: Conn, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(or(eq(photos.filename, key), eq(photos.thumbFilename, key)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -17,11 +17,15 @@ import {
   findFileOwner,
   findMainPhoto,
   findPhoto,
+  findPhotoById,
   firstMainCandidate,
   getMainPhotoId,
   insertPhoto,
+  isPhotoFile,
   listPhotos,
   lockMember,
+  lockPhoto,
+  markApproved,
   nextPosition,
   type PhotoRow,
   setMainPhotoId,
@@ -128,12 +132,12 @@ async function presentList(db: Conn, member: Member, ctx: MediaContext): Promise
 async function asMember<T>(
   db: Db,
   userId: number,
-  fn: (tx: Tx, paidUser: boolean) => Promise<T>,
+  fn: (tx: Tx, paidUser: boolean, photoModeration: 'pre' | 'post') => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const member = await lockMember(tx, userId);
     if (!member) throw notFound();
-    return fn(tx, member.paidUser);
+    return fn(tx, member.paidUser, member.photoModeration);
   });
 }
 
@@ -178,8 +182,11 @@ export async function uploadPhoto(
   try {
     await storage.put(filename, image.main, WEBP);
     await storage.put(thumbFilename, image.thumb, WEBP);
-    const { row, mainId } = await asMember(db, member.id, async (tx, paidUser) => {
+    const { row, mainId } = await asMember(db, member.id, async (tx, paidUser, moderation) => {
       if ((await countPhotos(tx, member.id)) >= photoLimit(paidUser)) throw limitError(paidUser);
+      // M-09: on a pre-moderated site a new photo waits, seen by its owner only, until a moderator
+      // approves it; on a post-moderated one it shows at once. Either way it waits in the queue
+      // (reviewed_at null) until a moderator looked at it.
       const row = await insertPhoto(tx, {
         userId: member.id,
         filename,
@@ -187,7 +194,7 @@ export async function uploadPhoto(
         width: image.width,
         height: image.height,
         isPrivate: input.isPrivate,
-        status: 'active',
+        status: moderation === 'pre' ? 'pending' : 'active',
         position: await nextPosition(tx, member.id),
       });
       return { row, mainId: await repairMain(tx, member.id) };
@@ -346,4 +353,69 @@ export async function readSignedMedia(
   return readPrivateMedia(storage, secret, { key, query, viewerId, now }, async () =>
     Boolean(await findFileOwner(db, key)),
   );
+}
+
+// ---------------------------------------------------------------- moderation (M-09, the back office)
+
+/** A photo by id, whoever owns it: what the back office's moderation starts from. */
+export const findAnyPhoto = (db: Conn, id: number) => findPhotoById(db, id);
+
+/**
+ * Approves a photo in the caller's transaction (which also writes the review and the audit line): it is
+ * reviewed, and a pending one becomes visible to others. Undefined when the photo is gone; `already` when
+ * another moderator reviewed it first (the row is locked, so of two decisions one wins).
+ */
+export async function approvePhotoIn(
+  tx: Tx,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<{ row: PhotoRow; already: boolean } | undefined> {
+  if (!(await lockMember(tx, userId))) return undefined;
+  const current = await lockPhoto(tx, userId, id);
+  if (!current) return undefined;
+  if (current.reviewedAt !== null) return { row: current, already: true };
+  const row = await markApproved(tx, id, now);
+  return row ? { row, already: false } : undefined;
+}
+
+/**
+ * Removes a rejected photo's row in the caller's transaction, under the member's row lock, and repairs the
+ * main image (the next public photo, or none). The files go with `removePhotoFiles` after the commit, as
+ * a member's own deletion does: a row never points at a missing file.
+ */
+export async function removeRejectedPhotoIn(
+  tx: Tx,
+  userId: number,
+  id: number,
+): Promise<PhotoRow | undefined> {
+  if (!(await lockMember(tx, userId))) return undefined;
+  const current = await lockPhoto(tx, userId, id);
+  if (!current) return undefined;
+  const row = await deletePhoto(tx, userId, id);
+  if (!row) return undefined;
+  await repairMain(tx, userId);
+  return row;
+}
+
+/** Removes a photo's files (full image and thumbnail) from storage; never fails. */
+export async function removePhotoFiles(
+  storage: MediaStorage,
+  row: Pick<PhotoRow, 'filename' | 'thumbFilename'>,
+): Promise<void> {
+  await removeFiles(storage, [row.filename, row.thumbFilename]);
+}
+
+/**
+ * The bytes of any member photo file, for the back office (which checks its own signed link and role):
+ * only files of a photo row, never chat photos or other media. Undefined when there is none.
+ */
+export async function readPhotoFileForStaff(
+  db: Db,
+  storage: MediaStorage,
+  key: string,
+): Promise<Buffer | undefined> {
+  if (!isSafeKey(key)) return undefined;
+  if (!(await isPhotoFile(db, key))) return undefined;
+  return (await storage.get(key)) ?? (await renderMissingDemoMedia(storage, key)) ?? undefined;
 }

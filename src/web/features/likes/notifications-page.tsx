@@ -1,7 +1,8 @@
-import { Bell, Heart, HeartHandshake, Info, Search, UserRound } from 'lucide-react';
+import { Bell, Heart, HeartHandshake, ImageOff, Info, Search, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { TNotification } from '../../../shared/contract/notifications.ts';
+import { PHOTO_REJECT_REASONS } from '../../../shared/contract/photo-upload.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { useMarkNotificationsRead, useNotifications } from '../../api/likes.ts';
 import { Link } from '../../components/route-link.tsx';
@@ -9,8 +10,17 @@ import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 
 /** Where a notification leads, and what it says: likes, matches, system notices; other kinds generic. */
-function presentNotification(n: TNotification) {
+function presentNotification(n: TNotification, intl: ReturnType<typeof useIntl>) {
   const name = n.member?.name ?? '';
+  const reason = n.payload.reason;
+  // A moderator removed one of the member's photos (M-09): why, in the member's own language.
+  if (n.kind === 'photo_rejected' && (PHOTO_REJECT_REASONS as readonly unknown[]).includes(reason))
+    return {
+      icon: ImageOff,
+      text: 'notifications.photo_rejected',
+      values: { reason: intl.formatMessage({ id: `photo_reject_reason.${reason}` }) },
+      to: pathFor('profile'),
+    };
   if (n.kind === 'like' && n.member)
     return {
       icon: Heart,
@@ -36,7 +46,7 @@ function presentNotification(n: TNotification) {
 
 function Item({ n }: { n: TNotification }) {
   const intl = useIntl();
-  const d = presentNotification(n);
+  const d = presentNotification(n, intl);
   const body = (
     <>
       <span className="relative shrink-0">

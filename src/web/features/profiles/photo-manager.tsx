@@ -196,6 +196,12 @@ export function PhotoManager({ name, paidUser }: { name: string; paidUser: boole
           <FormattedMessage id="myphotos.count" values={{ count, limit }} />
         </p>
       </div>
+      {photos.some((p) => p.status === 'pending') && (
+        <p className="mt-2 flex items-start gap-2 text-sm text-muted" data-testid="pending-hint">
+          <Clock aria-hidden size={16} className="mt-0.5 shrink-0" />
+          <FormattedMessage id="myphotos.pending_hint" />
+        </p>
+      )}
       {error && (
         <div className="mt-3">
           <FormAlert>{error}</FormAlert>
