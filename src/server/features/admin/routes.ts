@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sites, staffSessions } from '../../db/schema.ts';
 import { clearStaffCookie, currentStaff, STAFF_ROLES } from '../../platform/staff.ts';
+import { memberAdminRoutes } from './members-routes.ts';
 
 /**
  * The back office (issue 23): `/api/admin/*` for staff only, and the admin app's page at `/admin/*`.
@@ -37,6 +38,8 @@ export async function adminRoutes(app: FastifyInstance) {
     clearStaffCookie(reply, app.config.env === 'production');
     return reply.status(204).send();
   });
+
+  await app.register(memberAdminRoutes);
 }
 
 /**
