@@ -16,6 +16,21 @@ export const adminRoutes: RouteObject[] = [
   {
     path: '/',
     element: <AdminLayout />,
-    children: [{ index: true, lazy: () => import('./features/home/home-page.tsx') }],
+    children: [
+      { index: true, lazy: () => import('./features/home/home-page.tsx') },
+      {
+        path: 'members',
+        lazy: () => import('./features/members/members-page.tsx'),
+        handle: {
+          nav: { label: 'admin.members.nav', roles: ['moderator', 'support', 'finance'] },
+          title: 'admin.members.title',
+        },
+      },
+      {
+        path: 'members/:id',
+        lazy: () => import('./features/members/member-page.tsx'),
+        handle: { title: 'admin.members.member_title' },
+      },
+    ],
   },
 ];
