@@ -83,6 +83,8 @@ test.describe('O-02 the members area of the back office', () => {
     const member = await createMember(memberContext, { activate: true });
     const memberPage = await memberContext.newPage();
     await skipEntryWarning(memberPage);
+    // The refresh loop (P-06) stays out of it: only the ban's closed socket can move this page.
+    await memberPage.addInitScript(() => localStorage.setItem('vonk.refresh_ms', '600000'));
     await memberPage.goto('/settings');
     await expect(memberPage.getByRole('heading', { name: 'Instellingen' })).toBeVisible();
 

@@ -40,9 +40,14 @@ function searchCondition(input: TMemberSearchQuery, siteIds: number[] | null): S
       const id = Number(q);
       parts.push(id <= 2_147_483_647 ? eq(users.id, id) : sql`false`);
     } else {
-      const lower = q.toLowerCase();
-      const email = sql`lower(${users.email}) like ${likePrefix(lower)}`;
-      parts.push(q.includes('@') ? email : or(email, sql`lower(${profiles.name}) like ${likePrefix(lower)}`));
+      const prefix = likePrefix(q.toLowerCase());
+      // Each side of the OR on its own table, so the e-mail side reads its index whatever the name side does.
+      parts.push(
+        q.includes('@')
+          ? sql`lower(${users.email}) like ${prefix}`
+          : sql`${users.id} in (select u.id from users u where lower(u.email) like ${prefix}
+                union all select p.user_id from profiles p where lower(p.name) like ${prefix})`,
+      );
     }
   }
   return and(...parts);
