@@ -7,6 +7,7 @@ import { auditLog, payments, type StaffRole, sites, users } from '../../db/schem
 import { connectSocket, listeningTestApp, openChat, sendText } from '../../test/chat.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { buildStaff } from '../../test/staff.ts';
+import { keyOf, testJpeg, uploadPhotoAs } from '../../test/uploads.ts';
 
 const server = listeningTestApp();
 const app = () => server.t.app;
@@ -260,6 +261,36 @@ describe("O-02 a member's page", () => {
     const elsewhere = await asStaff(s, 'GET', `/api/admin/members/${stranger.id}/conversations/${deskChat}`);
     expect(elsewhere.statusCode).toBe(404);
     expect((await asStaff(s, 'GET', '/api/admin/members/2000000000')).statusCode).toBe(404);
+  });
+});
+
+describe("O-02 a member's photos for staff", () => {
+  it('O-02 public photos by their public path; private ones only through the staff route, for staff of the site', async () => {
+    const m = await buildMember(db());
+    expect((await uploadPhotoAs(app(), m, await testJpeg())).statusCode).toBe(201);
+    expect((await uploadPhotoAs(app(), m, await testJpeg(), { isPrivate: true })).statusCode).toBe(201);
+    const s = await staffWith('moderator');
+    const page = (await asStaff(s, 'GET', `/api/admin/members/${m.id}`)).json();
+    const [open, closed] = page.photos as { url: string; thumb_url: string; is_private: boolean }[];
+    expect(open?.is_private).toBe(false);
+    expect(open?.url).toMatch(/^\/media\/[^/]+$/);
+    expect(closed?.is_private).toBe(true);
+    expect(closed?.thumb_url).toBe(`/api/admin/members/${m.id}/media/${keyOf(closed?.thumb_url ?? '')}`);
+    const image = await asStaff(s, 'GET', closed?.thumb_url ?? '');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['cache-control']).toBe('private, no-store');
+    // Not for members, not for staff of another site, not another member's file through this page.
+    expect((await app().inject({ url: closed?.thumb_url ?? '', cookies: m.cookies })).statusCode).toBe(401);
+    const elsewhere = await staffWith({ role: 'moderator', siteId: await secondSite() });
+    expect((await asStaff(elsewhere, 'GET', closed?.thumb_url ?? '')).statusCode).toBe(403);
+    const other = await buildMember(db());
+    const stolen = await asStaff(
+      s,
+      'GET',
+      `/api/admin/members/${other.id}/media/${keyOf(closed?.url ?? '')}`,
+    );
+    expect(stolen.statusCode).toBe(404);
   });
 });
 
