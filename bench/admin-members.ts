@@ -94,7 +94,7 @@ function kinds(ids: { lo: number; hi: number }, siteId: number): Record<string, 
 
 /** What a faster search would want; created only in the scratch database, for the second pass. */
 const PROPOSED_INDEXES = [
-  'create index bench_profiles_name_prefix on profiles (lower(name) text_pattern_ops)',
+  'create index bench_profiles_name_prefix on profiles (lower(name))',
   'create index bench_users_last_active on users (last_active_at, id)',
   'create index bench_users_credits on users (credits, id)',
 ];
