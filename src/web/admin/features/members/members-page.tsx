@@ -137,7 +137,8 @@ export function Component() {
     manualSorting: true,
     manualPagination: true,
     enableSortingRemoval: false,
-    rowCount: result.data?.total ?? 0,
+    // Past the counted members the number of pages is unknown (-1): the buttons below decide.
+    ...(result.data?.total_capped ? { pageCount: -1 } : { rowCount: result.data?.total ?? 0 }),
     state: { sorting, pagination },
     onSortingChange: (updater) =>
       update({ sort: fromSorting(functionalUpdate(updater, sorting)), page: null }),
@@ -159,7 +160,13 @@ export function Component() {
   };
 
   const total = result.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+  // Past the counted members, a full page means there may be another.
+  const full = result.data?.items.length === MEMBERS_PAGE_SIZE;
+  const pages = Math.max(
+    1,
+    Math.ceil(total / MEMBERS_PAGE_SIZE),
+    result.data?.total_capped ? page + (full ? 1 : 0) : 0,
+  );
   const sortLabel = (id: string) =>
     intl.formatMessage(
       { id: 'admin.members.sort_by' },
@@ -327,7 +334,10 @@ export function Component() {
           <FormattedMessage id="admin.members.previous" />
         </button>
         <span className="text-sm">
-          <FormattedMessage id="admin.members.page_of" values={{ page, pages }} />
+          <FormattedMessage
+            id={result.data?.total_capped ? 'admin.members.page' : 'admin.members.page_of'}
+            values={{ page, pages }}
+          />
         </span>
         <button
           type="button"
