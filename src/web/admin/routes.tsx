@@ -64,6 +64,19 @@ export const adminRoutes: RouteObject[] = [
         lazy: () => import('./features/complaints/detail-page.tsx'),
         handle: { title: 'admin.complaints.title' },
       },
+      {
+        path: 'members',
+        lazy: () => import('./features/members/members-page.tsx'),
+        handle: {
+          nav: { label: 'admin.members.nav', roles: ['moderator', 'support', 'finance'] },
+          title: 'admin.members.title',
+        },
+      },
+      {
+        path: 'members/:id',
+        lazy: () => import('./features/members/member-page.tsx'),
+        handle: { title: 'admin.members.member_title' },
+      },
     ],
   },
 ];

@@ -7,6 +7,7 @@ import { sites, staffSessions } from '../../db/schema.ts';
 import { clearStaffCookie, currentStaff, STAFF_ROLES, staffOnly } from '../../platform/staff.ts';
 import { adminComplaintRoutes } from './complaints-routes.ts';
 import { deskRoutes } from './desk-routes.ts';
+import { memberAdminRoutes } from './members-routes.ts';
 import { adminPhotoRoutes } from './photos-routes.ts';
 
 /** One route of the back office's API: who may call it (null: not declared, which the matrix test fails). */
@@ -73,6 +74,7 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(deskRoutes);
   await app.register(adminPhotoRoutes);
   await app.register(adminComplaintRoutes);
+  await app.register(memberAdminRoutes);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  auditLog,
   creditBundles,
   creditLedger,
   directDebitRequests,
@@ -283,6 +284,33 @@ export async function ledgerEntry(db: Db, userId: number, id: number) {
     .from(creditLedger)
     .where(and(eq(creditLedger.id, id), eq(creditLedger.userId, userId)));
   return row;
+}
+
+/**
+ * What staff wrote for their credit adjustments of a member (O-02), by the booking's reference: the
+ * reason of the audit line written with the booking (the audit log is append-only, so the text the
+ * member sees is the one the staff member gave, unchanged).
+ */
+export async function staffAdjustmentNotes(
+  db: Db,
+  userId: number,
+  action: string,
+  references: string[],
+): Promise<Map<string, string>> {
+  if (references.length === 0) return new Map();
+  const reference = sql<string>`${auditLog.after} ->> 'reference'`;
+  const rows = await db
+    .select({ reference, reason: auditLog.reason })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.objectType, 'member'),
+        eq(auditLog.objectId, String(userId)),
+        eq(auditLog.action, action),
+        inArray(reference, references),
+      ),
+    );
+  return new Map(rows.map((r) => [r.reference, r.reason ?? '']));
 }
 
 /** The refund window of the member's site, in days (Pay-11). */
