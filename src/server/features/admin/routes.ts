@@ -4,6 +4,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sites, staffSessions } from '../../db/schema.ts';
 import { clearStaffCookie, currentStaff, STAFF_ROLES } from '../../platform/staff.ts';
+import { adminBundlesRoutes } from './bundles-routes.ts';
+import { adminCodesRoutes } from './codes-routes.ts';
+import { adminSitesRoutes } from './sites-routes.ts';
 
 /**
  * The back office (issue 23): `/api/admin/*` for staff only, and the admin app's page at `/admin/*`.
@@ -37,6 +40,10 @@ export async function adminRoutes(app: FastifyInstance) {
     clearStaffCookie(reply, app.config.env === 'production');
     return reply.status(204).send();
   });
+
+  await app.register(adminSitesRoutes);
+  await app.register(adminCodesRoutes);
+  await app.register(adminBundlesRoutes);
 }
 
 /**
