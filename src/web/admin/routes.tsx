@@ -16,6 +16,34 @@ export const adminRoutes: RouteObject[] = [
   {
     path: '/',
     element: <AdminLayout />,
-    children: [{ index: true, lazy: () => import('./features/home/home-page.tsx') }],
+    children: [
+      { index: true, lazy: () => import('./features/home/home-page.tsx') },
+      {
+        path: 'sites',
+        lazy: () => import('./features/sites/sites-page.tsx'),
+        handle: { nav: { label: 'admin.sites.nav', roles: ['admin'] }, title: 'admin.sites.title' },
+      },
+      {
+        path: 'sites/:id',
+        lazy: () => import('./features/sites/site-edit-page.tsx'),
+        handle: { title: 'admin.sites.title' },
+      },
+      {
+        path: 'codes',
+        lazy: () => import('./features/sites/codes-page.tsx'),
+        handle: {
+          nav: { label: 'admin.sites.codes.nav', roles: ['finance'] },
+          title: 'admin.sites.codes.title',
+        },
+      },
+      {
+        path: 'bundles',
+        lazy: () => import('./features/sites/bundles-page.tsx'),
+        handle: {
+          nav: { label: 'admin.sites.bundles.nav', roles: ['finance'] },
+          title: 'admin.sites.bundles.title',
+        },
+      },
+    ],
   },
 ];
