@@ -509,6 +509,7 @@ function ColourInput({
   error?: string | undefined;
 }) {
   const id = useId();
+  const intl = useIntl();
   const valid = /^#[0-9a-fA-F]{6}$/.test(value);
   return (
     <div className="flex flex-col gap-1">
@@ -518,7 +519,7 @@ function ColourInput({
       <div className="flex gap-2">
         <input
           type="color"
-          aria-label={label}
+          aria-label={intl.formatMessage({ id: 'admin.sites.colour_picker' }, { label })}
           className="h-11 w-14 shrink-0 rounded-md border border-line"
           value={valid ? value.toLowerCase() : '#000000'}
           onChange={(e) => onChange(e.target.value)}
