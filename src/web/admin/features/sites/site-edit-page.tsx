@@ -78,8 +78,15 @@ function SiteForm({ site, list, isNew }: { site: TAdminSite; list: TAdminSiteLis
     settings: isNew ? { ...site.settings, name: '' } : site.settings,
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [checked, setChecked] = useState(false);
   const [saved, setSaved] = useState(false);
   const s = draft.settings;
+  // After a first save, each change checks the form again, so a message goes as soon as the field is right.
+  useEffect(() => {
+    if (!checked) return;
+    const parsed = ZSiteUpdate.safeParse(draft);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+  }, [draft, checked]);
   const set = (patch: Partial<TSiteSettingsDraft>) => {
     setSaved(false);
     setDraft((d) => ({ ...d, settings: { ...d.settings, ...patch } }));
@@ -107,6 +114,7 @@ function SiteForm({ site, list, isNew }: { site: TAdminSite; list: TAdminSiteLis
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = ZSiteUpdate.safeParse(draft);
+    setChecked(true);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       setSaved(false);
@@ -158,8 +166,8 @@ function SiteForm({ site, list, isNew }: { site: TAdminSite; list: TAdminSiteLis
         </p>
       ) : null}
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-4">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-4">
           <Section title={f('admin.sites.section.identity')}>
             <TextInput
               label={f('admin.sites.field.domain')}
@@ -258,28 +266,30 @@ function SiteForm({ site, list, isNew }: { site: TAdminSite; list: TAdminSiteLis
                 {countries.map((c) => {
                   const cost = costs[c];
                   return (
-                    <div key={c} className="grid grid-cols-[6rem_1fr_1fr_auto] items-end gap-2">
-                      <span className="min-h-11 content-center text-sm font-medium">
+                    <div key={c} className="flex flex-wrap items-end gap-2">
+                      <span className="w-full text-sm font-medium sm:min-h-11 sm:w-28 sm:content-center">
                         {countryName(c)} ({c})
                       </span>
                       {cost ? (
                         <>
-                          <NumberInput
-                            label={f('admin.sites.field.cost_cents')}
-                            value={cost.costs}
-                            min={0}
-                            onChange={(v) => setCosts({ ...costs, [c]: { ...cost, costs: v } })}
-                            error={
-                              serr(`minimum_message_costs.${c}.costs`) ?? serr(`minimum_message_costs.${c}`)
-                            }
-                          />
-                          <SelectInput
-                            label={f('admin.sites.field.currency')}
-                            value={cost.currency}
-                            onChange={(v) => setCosts({ ...costs, [c]: { ...cost, currency: v } })}
-                            options={CURRENCIES.map((x) => ({ value: x, label: x }))}
-                            error={serr(`minimum_message_costs.${c}.currency`)}
-                          />
+                          <div className="min-w-28 flex-1">
+                            <NumberInput
+                              label={f('admin.sites.field.cost_cents')}
+                              value={cost.costs}
+                              min={0}
+                              onChange={(v) => setCosts({ ...costs, [c]: { ...cost, costs: v } })}
+                              error={
+                                serr(`minimum_message_costs.${c}.costs`) ?? serr(`minimum_message_costs.${c}`)
+                              }
+                            />
+                            <SelectInput
+                              label={f('admin.sites.field.currency')}
+                              value={cost.currency}
+                              onChange={(v) => setCosts({ ...costs, [c]: { ...cost, currency: v } })}
+                              options={CURRENCIES.map((x) => ({ value: x, label: x }))}
+                              error={serr(`minimum_message_costs.${c}.currency`)}
+                            />
+                          </div>
                           <button
                             type="button"
                             className={buttonClass}
@@ -294,7 +304,7 @@ function SiteForm({ site, list, isNew }: { site: TAdminSite; list: TAdminSiteLis
                       ) : (
                         <button
                           type="button"
-                          className={`${buttonClass} col-span-3`}
+                          className={`${buttonClass} flex-1`}
                           onClick={() => setCosts({ ...costs, [c]: { costs: 0, currency: 'EUR' } })}
                         >
                           {f('admin.sites.cost_add', { country: c })}
@@ -567,7 +577,7 @@ function Preview({ draft, siteId }: { draft: Draft; siteId: number | null }) {
   useEffect(() => setJson(null), [draft]);
 
   return (
-    <aside aria-labelledby="preview-title" className="space-y-3 lg:sticky lg:top-4 lg:self-start">
+    <aside aria-labelledby="preview-title" className="min-w-0 space-y-3 lg:sticky lg:top-4 lg:self-start">
       <h2 id="preview-title" className="font-semibold">
         <FormattedMessage id="admin.sites.preview.title" />
       </h2>

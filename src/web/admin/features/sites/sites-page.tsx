@@ -4,7 +4,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useOutletContext } from 'react-router';
 import type { TAdminSiteList, TAdminSiteSummary } from '../../../../shared/contract/admin-sites.ts';
 import { type AdminMe, adminFetch } from '../../api.ts';
-import { DataTable, primaryButtonClass, SaveError, type SortedFeatures, useUrlState } from './ui.tsx';
+import {
+  buttonClass,
+  DataTable,
+  primaryButtonClass,
+  SaveError,
+  type SortedFeatures,
+  useUrlState,
+} from './ui.tsx';
 
 const DEFAULTS = { q: '', sort: 'id', dir: 'asc' };
 const column = createColumnHelper<SortedFeatures, TAdminSiteSummary>();
@@ -28,7 +35,7 @@ export function Component() {
       cell: (c) => (
         <Link
           to={`/sites/${c.row.original.id}`}
-          className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary-strong underline"
+          className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap font-semibold text-primary-strong underline"
         >
           <span
             aria-hidden="true"
@@ -48,7 +55,10 @@ export function Component() {
     column.accessor('countries', {
       header: () => f('admin.sites.field.countries'),
       enableSorting: false,
-      cell: (c) => c.getValue().join(' '),
+      cell: (c) => {
+        const all = c.getValue();
+        return all.length > 4 ? `${all.slice(0, 3).join(' ')} +${all.length - 3}` : all.join(' ');
+      },
     }),
     column.accessor('signups', {
       header: () => f('admin.sites.field.signups'),
@@ -93,13 +103,10 @@ export function Component() {
               type="search"
               defaultValue={filters.q}
               key={filters.q}
-              className="min-h-11 w-72 max-w-full rounded-md border border-line px-3"
+              className="min-h-11 w-56 max-w-full rounded-md border border-line px-3"
             />
           </div>
-          <button
-            type="submit"
-            className="min-h-11 rounded-md border border-line bg-white px-4 hover:bg-surface"
-          >
+          <button type="submit" className={buttonClass}>
             <FormattedMessage id="admin.sites.search_button" />
           </button>
         </form>
