@@ -46,6 +46,10 @@ function withSettings(site: TAdminSite, settings: Record<string, unknown>) {
 describe('O-04 sites without a deploy', () => {
   it('O-04 an admin changes every setting of a site; members’ /api/settings shows it at once; the audit log keeps before and after', async () => {
     const before = await siteOf(2);
+    // The resolver holds the site now (kept 30 s unless an edit tells it otherwise).
+    expect((await t.app.inject({ url: '/api/settings?domain=127.0.0.1' })).json().name).toBe(
+      before.settings.name,
+    );
     const changed = {
       name: 'Vonk Zilver',
       index_title: 'Vonk Zilver: daten met stijl',

@@ -87,7 +87,7 @@ export function DataTable<T extends RowData>({
     (state) => ({ sorting: state.sorting }),
   );
   return (
-    <div className="overflow-x-auto rounded-md border border-line bg-white">
+    <div className="relative overflow-x-auto rounded-md border border-line bg-white">
       <table className="w-full min-w-[36rem] border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface text-left">
