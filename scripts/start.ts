@@ -24,6 +24,11 @@ if (stale(built) || stale(rendered)) {
   console.log('Building the web app and its server render...');
   const vite = join(root, 'node_modules/vite/bin/vite.js');
   execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // The members' build empties dist/web, the back office's with it: build that again too (as npm run build).
+  execFileSync(process.execPath, [vite, 'build', '-c', 'vite.admin.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   execFileSync(process.execPath, [vite, 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',

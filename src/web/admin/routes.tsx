@@ -77,6 +77,32 @@ export const adminRoutes: RouteObject[] = [
         lazy: () => import('./features/members/member-page.tsx'),
         handle: { title: 'admin.members.member_title' },
       },
+      {
+        path: 'sites',
+        lazy: () => import('./features/sites/sites-page.tsx'),
+        handle: { nav: { label: 'admin.sites.nav', roles: ['admin'] }, title: 'admin.sites.title' },
+      },
+      {
+        path: 'sites/:id',
+        lazy: () => import('./features/sites/site-edit-page.tsx'),
+        handle: { title: 'admin.sites.title' },
+      },
+      {
+        path: 'codes',
+        lazy: () => import('./features/sites/codes-page.tsx'),
+        handle: {
+          nav: { label: 'admin.sites.codes.nav', roles: ['finance'] },
+          title: 'admin.sites.codes.title',
+        },
+      },
+      {
+        path: 'bundles',
+        lazy: () => import('./features/sites/bundles-page.tsx'),
+        handle: {
+          nav: { label: 'admin.sites.bundles.nav', roles: ['finance'] },
+          title: 'admin.sites.bundles.title',
+        },
+      },
     ],
   },
 ];

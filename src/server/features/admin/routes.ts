@@ -5,10 +5,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { StaffRole } from '../../db/schema.ts';
 import { sites, staffSessions } from '../../db/schema.ts';
 import { clearStaffCookie, currentStaff, STAFF_ROLES, staffOnly } from '../../platform/staff.ts';
+import { adminBundlesRoutes } from './bundles-routes.ts';
+import { adminCodesRoutes } from './codes-routes.ts';
 import { adminComplaintRoutes } from './complaints-routes.ts';
 import { deskRoutes } from './desk-routes.ts';
 import { memberAdminRoutes } from './members-routes.ts';
 import { adminPhotoRoutes } from './photos-routes.ts';
+import { adminSitesRoutes } from './sites-routes.ts';
 
 /** One route of the back office's API: who may call it (null: not declared, which the matrix test fails). */
 export interface AdminRoute {
@@ -75,6 +78,9 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminPhotoRoutes);
   await app.register(adminComplaintRoutes);
   await app.register(memberAdminRoutes);
+  await app.register(adminSitesRoutes);
+  await app.register(adminCodesRoutes);
+  await app.register(adminBundlesRoutes);
 }
 
 /**

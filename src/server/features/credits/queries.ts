@@ -237,6 +237,32 @@ export async function hasRedeemed(db: Db, userId: number, code: string): Promise
   return Boolean(row);
 }
 
+/** Payment statuses that count as a use of their discount code: every one but those that failed. */
+const CODE_USE_STATUSES = ['open', 'pending', 'paid', 'refunded', 'charged_back'] as const;
+
+/** How many payments used a code and did not fail (a failed payment gives its use back). */
+export async function countCodeUses(db: Db | Tx, code: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.discountCode, code), inArray(payments.status, [...CODE_USE_STATUSES])));
+  return row?.n ?? 0;
+}
+
+/**
+ * Whether one more payment may use a code limited to `maxUses` in all (O-04). Locks the code's row until
+ * the transaction ends, so parallel payments count one after the other: each sees the payments the ones
+ * before it committed, and exactly `maxUses` of them win.
+ */
+export async function claimCodeUse(tx: Tx, code: string, maxUses: number): Promise<boolean> {
+  await tx
+    .select({ id: discountCodes.id })
+    .from(discountCodes)
+    .where(eq(discountCodes.code, code))
+    .for('update');
+  return (await countCodeUses(tx, code)) < maxUses;
+}
+
 /** Records a code used for a payment; the unique index makes a second use of a single-use code fail. */
 export async function insertRedemption(db: Db | Tx, userId: number, code: string, paymentId: number) {
   await db.insert(discountRedemptions).values({ userId, code, paymentId });
