@@ -49,6 +49,14 @@ declare module 'fastify' {
     /** The session id of an `/api/admin` request whose password passed but second factor not yet. */
     staffPending: { sessionId: number; staffId: number } | null;
   }
+  interface FastifyContextConfig {
+    /** The roles an admin route allows (`staffOnly`); the authorisation matrix test reads them. */
+    staffRoles?: readonly StaffRole[];
+    /** Whether the route wants the second factor within the last 10 minutes. */
+    stepUp?: boolean;
+    /** An `/api/admin` route open before sign-in (the sign-in and enrolment steps, logout). */
+    staffPublic?: boolean;
+  }
 }
 
 export async function createStaffSession(

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sites, staffSessions } from '../../db/schema.ts';
-import { clearStaffCookie, currentStaff, STAFF_ROLES } from '../../platform/staff.ts';
+import { sites } from '../../db/schema.ts';
+import { currentStaff, STAFF_ROLES } from '../../platform/staff.ts';
+import { authRoutes } from './auth-routes.ts';
+import { staffRoutes } from './staff-routes.ts';
 
 /**
  * The back office (issue 23): `/api/admin/*` for staff only, and the admin app's page at `/admin/*`.
@@ -30,13 +32,8 @@ export async function adminRoutes(app: FastifyInstance) {
     };
   });
 
-  /** Ends this staff session (also a session still waiting for its second factor). */
-  app.post('/api/admin/logout', async (req, reply) => {
-    const sessionId = req.staff?.sessionId ?? req.staffPending?.sessionId;
-    if (sessionId !== undefined) await app.db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
-    clearStaffCookie(reply, app.config.env === 'production');
-    return reply.status(204).send();
-  });
+  await app.register(authRoutes);
+  await app.register(staffRoutes);
 }
 
 /**
