@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staff, staffRoles } from '../../db/schema.ts';
 import { createStaffSession, STAFF_ROLES, setStaffCookie } from '../../platform/staff.ts';
+import { createAdmin, enrolUrl, relyingParty } from './auth-service.ts';
 
 const Grant = z.object({
   role: z.enum(STAFF_ROLES as [string, ...string[]]),
@@ -55,6 +56,26 @@ export const devAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       setStaffCookie(reply, token, false);
       return row;
+    },
+  );
+
+  /**
+   * What `npm run admin:create` does, for journeys whose server holds the embedded database (one process
+   * per DATA_DIR, so the command cannot open it while the server runs): the same `createAdmin`, and the
+   * enrolment link the command would print.
+   */
+  app.post(
+    '/dev/admin-create',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ email: z.string().email().max(254), name: z.string().min(1).max(80).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const made = await createAdmin(app.db, { email: req.body.email, ...(req.body.name ? { name: req.body.name } : {}) });
+      if (!made.token) return reply.status(409).send({ error: { code: 'exists', message: made.existing ?? '' } });
+      return { id: made.id, enrolUrl: enrolUrl(relyingParty(req).origin, made.token) };
     },
   );
 };
