@@ -3,11 +3,11 @@
 // database exactly as the server does: DATABASE_URL, or the embedded database in DATA_DIR (which one
 // process uses at a time: stop the server first, or the command says so and stops).
 import { parseArgs } from 'node:util';
-import { ZStaffEmail as ZEmail } from '../src/shared/contract/admin-staff.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '../src/server/db/data-lock.ts';
 import { createAdmin, enrolUrl } from '../src/server/features/admin/index.ts';
+import { ZStaffEmail as ZEmail } from '../src/shared/contract/admin-staff.ts';
 
 const usage = 'Usage: npm run admin:create -- EMAIL [--name NAME]';
 
@@ -45,7 +45,9 @@ export async function adminCreate(argv: string[], env = process.env): Promise<nu
       lock = await lockDataDir(config.dataDir);
     } catch (err) {
       if (err instanceof DataDirLockedError) {
-        console.error(`${err.message}\nThe embedded database is used by the running server: stop it, run this command, start it again.`);
+        console.error(
+          `${err.message}\nThe embedded database is used by the running server: stop it, run this command, start it again.`,
+        );
         return 1;
       }
       throw err;
@@ -62,7 +64,11 @@ export async function adminCreate(argv: string[], env = process.env): Promise<nu
       return 1;
     }
     const origin = config.publicUrl ?? `http://localhost:${config.port}`;
-    console.log(made.existing ? `${made.email} had not enrolled yet: a new link replaces the old one.` : `Admin ${made.email} created.`);
+    console.log(
+      made.existing
+        ? `${made.email} had not enrolled yet: a new link replaces the old one.`
+        : `Admin ${made.email} created.`,
+    );
     console.log(`Enrolment link (valid 24 hours, once):\n  ${enrolUrl(origin, made.token)}`);
     return 0;
   } finally {

@@ -62,11 +62,13 @@ const ZToken = z.object({ token: zLine(200) });
 const ZWebAuthnOptions = z.record(z.string(), z.unknown());
 const ZOkFactor = z.object({ ok: z.literal(true) });
 
-type Factor = { kind: 'passkey'; credential: Awaited<ReturnType<typeof verifyRegistration>> } | {
-  kind: 'totp';
-  secret: string;
-  step: number;
-};
+type Factor =
+  | { kind: 'passkey'; credential: Awaited<ReturnType<typeof verifyRegistration>> }
+  | {
+      kind: 'totp';
+      secret: string;
+      step: number;
+    };
 
 /**
  * Staff sign-in (issue 23, O-01/O-06): enrolment by a one-time link (name, password, then a passkey or a
@@ -84,7 +86,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** A signed-in session after the second factor: a fresh token (the pending one is dropped). */
   async function signIn(req: FastifyRequest, reply: FastifyReply, staffId: number, now: Date) {
-    const { token } = await createStaffSession(app.db, staffId, { ip: req.ip, userAgent: ua(req), factorAt: now, now });
+    const { token } = await createStaffSession(app.db, staffId, {
+      ip: req.ip,
+      userAgent: ua(req),
+      factorAt: now,
+      now,
+    });
     setStaffCookie(reply, token, secure);
   }
 
@@ -106,7 +113,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/enrol/:token/password',
     {
       config: limit(20),
-      schema: { hide: true, params: ZToken, body: ZEnrolPasswordRequest, response: { 200: ZEnrolState, ...errors } },
+      schema: {
+        hide: true,
+        params: ZToken,
+        body: ZEnrolPasswordRequest,
+        response: { 200: ZEnrolState, ...errors },
+      },
     },
     async (req) => {
       const e = await findEnrolment(app.db, req.params.token);
@@ -166,8 +178,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const e = await findEnrolment(app.db, req.params.token);
       passwordFirst(e);
-      const options = await registrationOptions(app.db, req, { staffId: e.staffId, email: e.email, name: e.name });
-      await app.db.update(staffTokens).set({ challenge: options.challenge }).where(eq(staffTokens.id, e.tokenId));
+      const options = await registrationOptions(app.db, req, {
+        staffId: e.staffId,
+        email: e.email,
+        name: e.name,
+      });
+      await app.db
+        .update(staffTokens)
+        .set({ challenge: options.challenge })
+        .where(eq(staffTokens.id, e.tokenId));
       return { ...options };
     },
   );
@@ -176,7 +195,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/enrol/:token/passkey',
     {
       config: limit(20),
-      schema: { hide: true, params: ZToken, body: ZWebAuthnResponse, response: { 200: ZEnrolDone, ...errors } },
+      schema: {
+        hide: true,
+        params: ZToken,
+        body: ZWebAuthnResponse,
+        response: { 200: ZEnrolDone, ...errors },
+      },
     },
     async (req, reply) => {
       const e = await findEnrolment(app.db, req.params.token);
@@ -290,13 +314,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const p = pending(req);
       await assertNotLocked(app.db, p.staffId, new Date());
       const options = await authenticationOptions(app.db, req, p.staffId);
-      await app.db.update(staffSessions).set({ challenge: options.challenge }).where(eq(staffSessions.id, p.sessionId));
+      await app.db
+        .update(staffSessions)
+        .set({ challenge: options.challenge })
+        .where(eq(staffSessions.id, p.sessionId));
       return { ...options };
     },
   );
 
   /** A second factor passed: the pending session becomes a signed-in one (new token), audited. */
-  async function factorPassed(req: FastifyRequest, reply: FastifyReply, staffId: number, sessionId: number, method: string) {
+  async function factorPassed(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    staffId: number,
+    sessionId: number,
+    method: string,
+  ) {
     const now = new Date();
     await clearFailures(app.db, staffId, now);
     await app.db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
@@ -312,7 +345,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const };
   }
 
-  async function factorFailed(req: FastifyRequest, staffId: number, method: string, error: AppError): Promise<never> {
+  async function factorFailed(
+    req: FastifyRequest,
+    staffId: number,
+    method: string,
+    error: AppError,
+  ): Promise<never> {
     const [row] = await app.db.select({ email: staff.email }).from(staff).where(eq(staff.id, staffId));
     await writeAuthAudit(app.db, req, {
       staffId,
@@ -361,14 +399,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/auth/recovery',
     {
       config: limit(20),
-      schema: { hide: true, body: z.object({ code: ZRecoveryCode }), response: { 200: ZOkFactor, ...errors } },
+      schema: {
+        hide: true,
+        body: z.object({ code: ZRecoveryCode }),
+        response: { 200: ZOkFactor, ...errors },
+      },
     },
     async (req, reply) => {
       const p = pending(req);
       const now = new Date();
       await assertNotLocked(app.db, p.staffId, now);
       if (!(await useRecoveryCode(app.db, p.staffId, req.body.code, now)))
-        return factorFailed(req, p.staffId, 'recovery', new AppError(400, 'code_wrong', 'admin.auth.error.recovery_wrong'));
+        return factorFailed(
+          req,
+          p.staffId,
+          'recovery',
+          new AppError(400, 'code_wrong', 'admin.auth.error.recovery_wrong'),
+        );
       return factorPassed(req, reply, p.staffId, p.sessionId, 'recovery');
     },
   );
@@ -383,7 +430,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const me = currentStaff(req);
     const now = new Date();
     await clearFailures(app.db, me.id, now);
-    await app.db.update(staffSessions).set({ factorAt: now, challenge: null }).where(eq(staffSessions.id, me.sessionId));
+    await app.db
+      .update(staffSessions)
+      .set({ factorAt: now, challenge: null })
+      .where(eq(staffSessions.id, me.sessionId));
     await writeAudit(app.db, req, {
       action: 'staff.step_up',
       objectType: 'staff',
@@ -417,7 +467,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentStaff(req);
       await assertNotLocked(app.db, me.id, new Date());
       const options = await authenticationOptions(app.db, req, me.id);
-      await app.db.update(staffSessions).set({ challenge: options.challenge }).where(eq(staffSessions.id, me.sessionId));
+      await app.db
+        .update(staffSessions)
+        .set({ challenge: options.challenge })
+        .where(eq(staffSessions.id, me.sessionId));
       return { ...options };
     },
   );
@@ -451,7 +504,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentStaff(req);
       const now = new Date();
       await assertNotLocked(app.db, me.id, now);
-      if (!(await verifyTotp(app.db, me.id, req.body.code, now))) return stepUpFailed(req, 'totp', codeError());
+      if (!(await verifyTotp(app.db, me.id, req.body.code, now)))
+        return stepUpFailed(req, 'totp', codeError());
       return steppedUp(req, 'totp');
     },
   );
@@ -459,20 +513,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---------------------------------------------------------------- sign-out
 
   /** Ends this staff session (also a session still waiting for its second factor). */
-  app.post('/api/admin/logout', { config: { staffPublic: true }, schema: { hide: true } }, async (req, reply) => {
-    const sessionId = req.staff?.sessionId ?? req.staffPending?.sessionId;
-    if (sessionId !== undefined) await app.db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
-    if (req.staff) {
-      await writeAudit(app.db, req, {
-        action: 'staff.sign_out',
-        objectType: 'staff',
-        objectId: req.staff.id,
-        roles: STAFF_ROLES,
-      });
-    }
-    clearStaffCookie(reply, secure);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/admin/logout',
+    { config: { staffPublic: true }, schema: { hide: true } },
+    async (req, reply) => {
+      const sessionId = req.staff?.sessionId ?? req.staffPending?.sessionId;
+      if (sessionId !== undefined) await app.db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
+      if (req.staff) {
+        await writeAudit(app.db, req, {
+          action: 'staff.sign_out',
+          objectType: 'staff',
+          objectId: req.staff.id,
+          roles: STAFF_ROLES,
+        });
+      }
+      clearStaffCookie(reply, secure);
+      return reply.status(204).send();
+    },
+  );
 };
 
 const passkeyError = () => new AppError(400, 'passkey_failed', 'admin.auth.error.passkey_failed');

@@ -70,7 +70,10 @@ export async function writeAuthAudit(
   const grants =
     entry.staffId === null
       ? []
-      : await db.select({ role: staffRoles.role }).from(staffRoles).where(eq(staffRoles.staffId, entry.staffId));
+      : await db
+          .select({ role: staffRoles.role })
+          .from(staffRoles)
+          .where(eq(staffRoles.staffId, entry.staffId));
   await db.insert(auditLog).values({
     staffId: entry.staffId,
     staffEmail: cleanStoredText(entry.email, 254),
@@ -129,10 +132,7 @@ async function recordSuccess(db: Db, staffId: number, now: Date) {
 
 /** 429 while the account is locked. */
 export async function assertNotLocked(db: Db, staffId: number, now: Date) {
-  const [row] = await db
-    .select({ lockedUntil: staff.lockedUntil })
-    .from(staff)
-    .where(eq(staff.id, staffId));
+  const [row] = await db.select({ lockedUntil: staff.lockedUntil }).from(staff).where(eq(staff.id, staffId));
   if (row?.lockedUntil && row.lockedUntil > now) throw lockedError(row.lockedUntil, now);
 }
 
@@ -166,7 +166,8 @@ export async function checkStaffPassword(
     await verifyStaffPassword(await dummy(), password);
     return { id: row?.id ?? null, outcome: signInFailed() };
   }
-  if (row.lockedUntil && row.lockedUntil > now) return { id: row.id, outcome: lockedError(row.lockedUntil, now) };
+  if (row.lockedUntil && row.lockedUntil > now)
+    return { id: row.id, outcome: lockedError(row.lockedUntil, now) };
   if (!(await verifyStaffPassword(row.passwordHash, password))) {
     const lockedUntil = await recordFailure(db, row.id, now);
     return {
@@ -199,7 +200,8 @@ export async function createEnrolToken(db: Conn, staffId: number, now = new Date
   return { token, expiresAt };
 }
 
-export const enrolUrl = (origin: string, token: string) => `${origin.replace(/\/+$/, '')}/admin/enrol/${token}`;
+export const enrolUrl = (origin: string, token: string) =>
+  `${origin.replace(/\/+$/, '')}/admin/enrol/${token}`;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -228,7 +230,7 @@ export async function findEnrolment(db: Db, token: string, now = new Date()) {
       ),
     )
     .limit(1);
-  if (!row || row.status !== 'invited') throw enrolInvalid();
+  if (row?.status !== 'invited') throw enrolInvalid();
   return row;
 }
 export type Enrolment = Awaited<ReturnType<typeof findEnrolment>>;
@@ -269,7 +271,9 @@ export async function createStaffMember(
     if (!row) throw new Error('no staff row');
     const grants = uniqueGrants(input.grants);
     if (grants.length > 0)
-      await tx.insert(staffRoles).values(grants.map((g) => ({ staffId: row.id, role: g.role, siteId: g.siteId })));
+      await tx
+        .insert(staffRoles)
+        .values(grants.map((g) => ({ staffId: row.id, role: g.role, siteId: g.siteId })));
     const link = await createEnrolToken(tx, row.id, now);
     return { ...row, grants, ...link };
   });
@@ -295,7 +299,12 @@ export async function createAdmin(
   db: Db,
   input: { email: string; name?: string },
   now = new Date(),
-): Promise<{ id: number; email: string; token: string | null; existing: null | 'invited' | 'active' | 'disabled' }> {
+): Promise<{
+  id: number;
+  email: string;
+  token: string | null;
+  existing: null | 'invited' | 'active' | 'disabled';
+}> {
   const [row] = await db
     .select({ id: staff.id, email: staff.email, status: staff.status })
     .from(staff)

@@ -73,8 +73,12 @@ export const devAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const made = await createAdmin(app.db, { email: req.body.email, ...(req.body.name ? { name: req.body.name } : {}) });
-      if (!made.token) return reply.status(409).send({ error: { code: 'exists', message: made.existing ?? '' } });
+      const made = await createAdmin(app.db, {
+        email: req.body.email,
+        ...(req.body.name ? { name: req.body.name } : {}),
+      });
+      if (!made.token)
+        return reply.status(409).send({ error: { code: 'exists', message: made.existing ?? '' } });
       return { id: made.id, enrolUrl: enrolUrl(relyingParty(req).origin, made.token) };
     },
   );

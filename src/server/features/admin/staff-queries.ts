@@ -1,7 +1,14 @@
 import { and, desc, eq, gte, inArray, lt, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { AuditLine, StaffMember } from '../../../shared/contract/admin-staff.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, type StaffRole, staff, staffPasskeys, staffRoles, staffSessions } from '../../db/schema.ts';
+import {
+  auditLog,
+  type StaffRole,
+  staff,
+  staffPasskeys,
+  staffRoles,
+  staffSessions,
+} from '../../db/schema.ts';
 
 /** Staff management and the audit log's SQL (issue 23, O-01/O-06). */
 
@@ -94,7 +101,10 @@ export interface AuditFilter {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Audit lines, newest first, keyset-paged on the id (`before`): one more than asked tells whether there is a next page. */
-export async function readAudit(db: Db, f: AuditFilter): Promise<{ items: AuditLine[]; next: number | null }> {
+export async function readAudit(
+  db: Db,
+  f: AuditFilter,
+): Promise<{ items: AuditLine[]; next: number | null }> {
   const where: SQL[] = [];
   if (f.staffId !== undefined) where.push(eq(auditLog.staffId, f.staffId));
   if (f.action) where.push(sql`${auditLog.action} like ${`${escapeLike(f.action)}%`}`);

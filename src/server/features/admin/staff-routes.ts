@@ -11,13 +11,7 @@ import {
   ZStaffMember,
 } from '../../../shared/contract/admin-staff.ts';
 import { ZErrorResponse } from '../../../shared/contract/errors.ts';
-import {
-  sites,
-  staff,
-  staffPasskeys,
-  staffRecoveryCodes,
-  staffSessions,
-} from '../../db/schema.ts';
+import { sites, staff, staffPasskeys, staffRecoveryCodes, staffSessions } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { currentStaff, type StaffGrant, sitesFor, staffOnly, writeAudit } from '../../platform/staff.ts';
 import { createEnrolToken, createStaffMember, enrolUrl, relyingParty, uniqueGrants } from './auth-service.ts';
@@ -52,7 +46,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     const ids = [...new Set(grants.map((g) => g.siteId).filter((id): id is number => id !== null))];
     if (ids.length === 0) return;
     const found = await app.db.select({ id: sites.id }).from(sites).where(inArray(sites.id, ids));
-    if (found.length !== ids.length) throw new AppError(400, 'unknown_site', 'admin.staff.error.unknown_site');
+    if (found.length !== ids.length)
+      throw new AppError(400, 'unknown_site', 'admin.staff.error.unknown_site');
   }
 
   async function member(id: number) {
@@ -97,7 +92,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         after: { email: made.email, name: made.name, status: 'invited', grants },
       });
       reply.status(201);
-      return { id: made.id, enrolUrl: enrolUrl(origin(req), made.token), expiresAt: made.expiresAt.toISOString() };
+      return {
+        id: made.id,
+        enrolUrl: enrolUrl(origin(req), made.token),
+        expiresAt: made.expiresAt.toISOString(),
+      };
     },
   );
 
@@ -209,7 +208,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = globalAdmin(req);
       const before = await member(req.params.id);
       if (me.id === before.id) throw new AppError(400, 'own_account', 'admin.staff.error.own_reset');
-      if (before.status === 'disabled') throw new AppError(409, 'staff_disabled', 'admin.staff.error.disabled');
+      if (before.status === 'disabled')
+        throw new AppError(409, 'staff_disabled', 'admin.staff.error.disabled');
       const link = await app.db.transaction(async (tx) => {
         // A new enrolment from the start: password and second factor again, old codes and keys gone.
         await tx.delete(staffPasskeys).where(eq(staffPasskeys.staffId, before.id));
@@ -237,7 +237,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return made;
       });
-      return { id: before.id, enrolUrl: enrolUrl(origin(req), link.token), expiresAt: link.expiresAt.toISOString() };
+      return {
+        id: before.id,
+        enrolUrl: enrolUrl(origin(req), link.token),
+        expiresAt: link.expiresAt.toISOString(),
+      };
     },
   );
 
@@ -259,7 +263,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const day = (v: string | undefined, end: boolean) => {
         if (!v) return undefined;
         // A bare date means the whole day: from its start, to its end.
-        const d = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T${end ? '23:59:59.999' : '00:00:00'}Z`) : new Date(v);
+        const d = /^\d{4}-\d{2}-\d{2}$/.test(v)
+          ? new Date(`${v}T${end ? '23:59:59.999' : '00:00:00'}Z`)
+          : new Date(v);
         return Number.isNaN(d.getTime()) ? undefined : d;
       };
       const filter = {
@@ -280,7 +286,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           .flatMap((p) => p.items)
           .sort((a, b) => b.id - a.id)
           .slice(0, q.limit);
-        const more = pages.some((p) => p.next !== null) || pages.reduce((n, p) => n + p.items.length, 0) > q.limit;
+        const more =
+          pages.some((p) => p.next !== null) || pages.reduce((n, p) => n + p.items.length, 0) > q.limit;
         return { items, next: more ? (items.at(-1)?.id ?? null) : null };
       }
       return readAudit(app.db, filter);

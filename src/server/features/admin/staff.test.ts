@@ -27,7 +27,12 @@ describe('staff management (O-01)', () => {
     expect(enrolUrl).toMatch(/^http:\/\/localhost(:\d+)?\/admin\/enrol\/[\w-]{40,}$/);
     const token = enrolUrl.split('/').at(-1);
     expect((await t.app.inject({ url: `/api/admin/enrol/${token}` })).json()).toMatchObject({ name: 'Nora' });
-    const again = await send('POST', '/api/admin/staff', { email: 'new.operator@EXAMPLE.test', name: 'X', grants: [] }, admin.cookies);
+    const again = await send(
+      'POST',
+      '/api/admin/staff',
+      { email: 'new.operator@EXAMPLE.test', name: 'X', grants: [] },
+      admin.cookies,
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('There is already a staff account with this e-mail address.');
 
@@ -41,7 +46,13 @@ describe('staff management (O-01)', () => {
     const roles = await send(
       'PUT',
       `/api/admin/staff/${id}/roles`,
-      { grants: [{ role: 'operator', siteId: null }, { role: 'moderator', siteId: 1 }, { role: 'moderator', siteId: 1 }] },
+      {
+        grants: [
+          { role: 'operator', siteId: null },
+          { role: 'moderator', siteId: 1 },
+          { role: 'moderator', siteId: 1 },
+        ],
+      },
       admin.cookies,
     );
     expect(roles.statusCode).toBe(200);
@@ -49,10 +60,20 @@ describe('staff management (O-01)', () => {
       { role: 'operator', siteId: null },
       { role: 'moderator', siteId: 1 },
     ]);
-    const unknownSite = await send('PUT', `/api/admin/staff/${id}/roles`, { grants: [{ role: 'operator', siteId: 999 }] }, admin.cookies);
+    const unknownSite = await send(
+      'PUT',
+      `/api/admin/staff/${id}/roles`,
+      { grants: [{ role: 'operator', siteId: 999 }] },
+      admin.cookies,
+    );
     expect(unknownSite.statusCode).toBe(400);
     expect(unknownSite.json().error.code).toBe('unknown_site');
-    const badRole = await send('PUT', `/api/admin/staff/${id}/roles`, { grants: [{ role: 'root', siteId: null }] }, admin.cookies);
+    const badRole = await send(
+      'PUT',
+      `/api/admin/staff/${id}/roles`,
+      { grants: [{ role: 'root', siteId: null }] },
+      admin.cookies,
+    );
     expect(badRole.statusCode).toBe(400);
 
     const [line] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'staff.roles'));
@@ -62,16 +83,29 @@ describe('staff management (O-01)', () => {
       objectType: 'staff',
       objectId: String(id),
       before: { grants: [{ role: 'operator', siteId: 1 }] },
-      after: { grants: [{ role: 'operator', siteId: null }, { role: 'moderator', siteId: 1 }] },
+      after: {
+        grants: [
+          { role: 'operator', siteId: null },
+          { role: 'moderator', siteId: 1 },
+        ],
+      },
     });
 
     // An enrolled operator with a live session: disabling ends it at once.
     const op = await buildStaff(t.app.db, { roles: ['operator'] });
-    expect((await send('POST', `/api/admin/staff/${op.id}/disable`, {}, admin.cookies)).json()).toEqual({ status: 'disabled' });
+    expect((await send('POST', `/api/admin/staff/${op.id}/disable`, {}, admin.cookies)).json()).toEqual({
+      status: 'disabled',
+    });
     expect((await t.app.inject({ url: '/api/admin/me', cookies: op.cookies })).statusCode).toBe(401);
-    expect(await t.app.db.select().from(staffSessions).where(eq(staffSessions.staffId, op.id))).toHaveLength(0);
-    expect((await send('POST', `/api/admin/staff/${op.id}/reset-factor`, {}, admin.cookies)).statusCode).toBe(409);
-    expect((await send('POST', `/api/admin/staff/${op.id}/enable`, {}, admin.cookies)).json()).toEqual({ status: 'invited' });
+    expect(await t.app.db.select().from(staffSessions).where(eq(staffSessions.staffId, op.id))).toHaveLength(
+      0,
+    );
+    expect((await send('POST', `/api/admin/staff/${op.id}/reset-factor`, {}, admin.cookies)).statusCode).toBe(
+      409,
+    );
+    expect((await send('POST', `/api/admin/staff/${op.id}/enable`, {}, admin.cookies)).json()).toEqual({
+      status: 'invited',
+    });
 
     const reset = await send('POST', `/api/admin/staff/${op.id}/reset-factor`, {}, admin.cookies);
     expect(reset.statusCode).toBe(200);
@@ -79,13 +113,28 @@ describe('staff management (O-01)', () => {
     const [row] = await t.app.db.select().from(staff).where(eq(staff.id, op.id));
     expect(row).toMatchObject({ status: 'invited', passwordHash: null, totpSecret: null });
 
-    const actions = (await t.app.db.select().from(auditLog).where(eq(auditLog.staffId, admin.id))).map((r) => r.action);
-    expect(actions).toEqual(expect.arrayContaining(['staff.invite', 'staff.roles', 'staff.disable', 'staff.enable', 'staff.reset_factor']));
+    const actions = (await t.app.db.select().from(auditLog).where(eq(auditLog.staffId, admin.id))).map(
+      (r) => r.action,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'staff.invite',
+        'staff.roles',
+        'staff.disable',
+        'staff.enable',
+        'staff.reset_factor',
+      ]),
+    );
   });
 
   it('O-01 an admin cannot take away their own admin role, disable themselves or reset their own factor', async () => {
     const admin = await buildStaff(t.app.db, { roles: ['admin'] });
-    const own = await send('PUT', `/api/admin/staff/${admin.id}/roles`, { grants: [{ role: 'operator', siteId: null }] }, admin.cookies);
+    const own = await send(
+      'PUT',
+      `/api/admin/staff/${admin.id}/roles`,
+      { grants: [{ role: 'operator', siteId: null }] },
+      admin.cookies,
+    );
     expect(own.statusCode).toBe(400);
     expect(own.json().error).toMatchObject({
       code: 'own_admin',
@@ -97,14 +146,24 @@ describe('staff management (O-01)', () => {
         await send(
           'PUT',
           `/api/admin/staff/${admin.id}/roles`,
-          { grants: [{ role: 'admin', siteId: null }, { role: 'operator', siteId: 1 }] },
+          {
+            grants: [
+              { role: 'admin', siteId: null },
+              { role: 'operator', siteId: 1 },
+            ],
+          },
           admin.cookies,
         )
       ).statusCode,
     ).toBe(200);
     const disable = await send('POST', `/api/admin/staff/${admin.id}/disable`, {}, admin.cookies);
-    expect(disable.json().error).toMatchObject({ code: 'own_account', message: 'You cannot disable your own account.' });
-    expect((await send('POST', `/api/admin/staff/${admin.id}/reset-factor`, {}, admin.cookies)).statusCode).toBe(400);
+    expect(disable.json().error).toMatchObject({
+      code: 'own_account',
+      message: 'You cannot disable your own account.',
+    });
+    expect(
+      (await send('POST', `/api/admin/staff/${admin.id}/reset-factor`, {}, admin.cookies)).statusCode,
+    ).toBe(400);
   });
 
   it('O-01 only admins of every site manage staff; changes need a fresh second factor', async () => {
@@ -160,10 +219,16 @@ describe('audit log (O-06)', () => {
       { staffEmail: 'a@x.test', role: 'admin', action: 'probe.site1', objectType: 'site', siteId: 1 },
       { staffEmail: 'a@x.test', role: 'admin', action: 'probe.site2', objectType: 'site', siteId: 2 },
     ]);
-    const mine = (await t.app.inject({ url: '/api/admin/audit?action=probe.', cookies: siteAdmin.cookies })).json();
+    const mine = (
+      await t.app.inject({ url: '/api/admin/audit?action=probe.', cookies: siteAdmin.cookies })
+    ).json();
     expect(mine.items.map((i: { action: string }) => i.action)).toEqual(['probe.site2']);
-    expect((await t.app.inject({ url: '/api/admin/audit?siteId=1', cookies: siteAdmin.cookies })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/admin/audit?siteId=1', cookies: siteAdmin.cookies })).statusCode,
+    ).toBe(403);
     const moderator = await buildStaff(t.app.db, { roles: ['moderator'] });
-    expect((await t.app.inject({ url: '/api/admin/audit', cookies: moderator.cookies })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/admin/audit', cookies: moderator.cookies })).statusCode).toBe(
+      403,
+    );
   });
 });
