@@ -1,7 +1,8 @@
 import { hash } from '@node-rs/argon2';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staff, staffRoles } from '../../db/schema.ts';
+import { staff, staffRoles, staffSessions } from '../../db/schema.ts';
 import { createStaffSession, STAFF_ROLES, setStaffCookie } from '../../platform/staff.ts';
 import { createAdmin, enrolUrl, relyingParty } from './auth-service.ts';
 
@@ -80,6 +81,33 @@ export const devAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!made.token)
         return reply.status(409).send({ error: { code: 'exists', message: made.existing ?? '' } });
       return { id: made.id, enrolUrl: enrolUrl(relyingParty(req).origin, made.token) };
+    },
+  );
+
+  /**
+   * Makes the second factor of every session of a staff member `minutes` old, so a journey sees the
+   * step-up dialog (the staff cookie is sent only to /api/admin, so this goes by e-mail address).
+   */
+  app.post(
+    '/dev/staff/factor-age',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ email: z.string().email(), minutes: z.number().int().min(0).max(720) }),
+      },
+    },
+    async (req) => {
+      const [row] = await app.db
+        .select({ id: staff.id })
+        .from(staff)
+        .where(sql`lower(${staff.email}) = ${req.body.email.toLowerCase()}`);
+      if (!row) return { sessions: 0 };
+      const aged = await app.db
+        .update(staffSessions)
+        .set({ factorAt: new Date(Date.now() - req.body.minutes * 60_000) })
+        .where(and(eq(staffSessions.staffId, row.id), isNotNull(staffSessions.factorAt)))
+        .returning({ id: staffSessions.id });
+      return { sessions: aged.length };
     },
   );
 };
