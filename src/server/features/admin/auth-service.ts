@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type {
   AuthenticationResponseJSON,
@@ -539,21 +539,15 @@ export async function verifyAuthentication(
 
 /** Which second factors a staff member has. */
 export async function factorsOf(db: Db, staffId: number): Promise<StaffFactors> {
-  const [row] = await db
-    .select({
-      totp: sql<boolean>`${staff.totpSecret} is not null`,
-      passkey: sql<boolean>`exists (select 1 from ${staffPasskeys} where ${staffPasskeys.staffId} = ${staff.id})`,
-    })
-    .from(staff)
-    .where(eq(staff.id, staffId));
-  return { passkey: !!row?.passkey, totp: !!row?.totp };
-}
-
-/** Constant-time comparison of two short strings. */
-export function sameText(a: string, b: string) {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  const [[row], [key]] = await Promise.all([
+    db.select({ secret: staff.totpSecret }).from(staff).where(eq(staff.id, staffId)),
+    db
+      .select({ id: staffPasskeys.id })
+      .from(staffPasskeys)
+      .where(eq(staffPasskeys.staffId, staffId))
+      .limit(1),
+  ]);
+  return { passkey: !!key, totp: !!row?.secret };
 }
 
 export const DEMO_ADMIN_EMAIL = 'admin@vonk.test';
