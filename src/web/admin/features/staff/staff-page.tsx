@@ -491,7 +491,7 @@ export function Component() {
         </p>
       )}
       {list.data && (
-        <div className="overflow-x-auto rounded-lg border border-line bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-line bg-white">
           <table className="w-full min-w-[44rem] text-left text-sm">
             <caption className="sr-only">
               <FormattedMessage id="admin.staff.title" />
