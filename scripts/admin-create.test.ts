@@ -21,7 +21,9 @@ async function adminCreate(...args: string[]) {
 }
 
 describe('npm run admin:create (O-01)', () => {
-  it('O-01 makes the first admin and prints a one-time enrolment link; again only while not enrolled', { timeout: 120_000 }, async () => {
+  it('O-01 makes the first admin and prints a one-time enrolment link; again only while not enrolled', {
+    timeout: 120_000,
+  }, async () => {
     const first = await adminCreate('First.Admin@example.test', '--name', 'Ada');
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);

@@ -276,7 +276,10 @@ export function Component() {
           {errorText(page.error)}
         </p>
       )}
-      <div className="relative overflow-x-auto rounded-lg border border-line bg-white" aria-busy={page.isFetching}>
+      <div
+        className="relative overflow-x-auto rounded-lg border border-line bg-white"
+        aria-busy={page.isFetching}
+      >
         <table className="w-full min-w-[56rem] text-left text-sm">
           <caption className="sr-only">
             <FormattedMessage id="admin.audit.title" />
