@@ -16,7 +16,13 @@ afterAll(() => t.close());
 const PASSWORD = 'correct horse battery';
 let ip = 0;
 const post = (url: string, payload: object, cookies: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, cookies, remoteAddress: `10.66.${Math.floor(++ip / 250)}.${(ip % 250) + 1}` });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    cookies,
+    remoteAddress: `10.66.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`,
+  });
 const cookieOf = (res: { cookies: { name: string; value: string }[] }): Record<string, string> => {
   const c = res.cookies.find((x) => x.name === STAFF_COOKIE);
   return c ? { [STAFF_COOKIE]: c.value } : {};
@@ -28,7 +34,9 @@ async function enrolled(email: string) {
   const { token } = await createAdmin(t.app.db, { email });
   await post(`/api/admin/enrol/${token}/password`, { name: 'Race', password: PASSWORD });
   const { secret } = (await post(`/api/admin/enrol/${token}/totp/start`, {})).json();
-  expect((await post(`/api/admin/enrol/${token}/totp`, { code: code(secret, email, Date.now()) })).statusCode).toBe(200);
+  expect(
+    (await post(`/api/admin/enrol/${token}/totp`, { code: code(secret, email, Date.now()) })).statusCode,
+  ).toBe(200);
   return secret as string;
 }
 
@@ -36,7 +44,9 @@ describe('staff sign-in races (O-06)', () => {
   it('O-06 18 wrong passwords at once: at most four answer 401 before the lock, the rest 429', async () => {
     await enrolled('race-lock@example.test');
     const answers = await Promise.all(
-      Array.from({ length: 18 }, (_, i) => post('/api/admin/auth/login', { email: 'race-lock@example.test', password: `wrong ${i}` })),
+      Array.from({ length: 18 }, (_, i) =>
+        post('/api/admin/auth/login', { email: 'race-lock@example.test', password: `wrong ${i}` }),
+      ),
     );
     const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(4);
@@ -49,7 +59,11 @@ describe('staff sign-in races (O-06)', () => {
     const secret = await enrolled('race-code@example.test');
     const sessions = [];
     for (let i = 0; i < 10; i++)
-      sessions.push(cookieOf(await post('/api/admin/auth/login', { email: 'race-code@example.test', password: PASSWORD })));
+      sessions.push(
+        cookieOf(
+          await post('/api/admin/auth/login', { email: 'race-code@example.test', password: PASSWORD }),
+        ),
+      );
     const next = code(secret, 'race-code@example.test', Date.now() + 30_000);
     const answers = await Promise.all(sessions.map((s) => post('/api/admin/auth/totp', { code: next }, s)));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
