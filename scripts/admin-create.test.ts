@@ -21,7 +21,7 @@ async function adminCreate(...args: string[]) {
 }
 
 describe('npm run admin:create (O-01)', () => {
-  it('O-01 makes the first admin and prints a one-time enrolment link; again only while not enrolled', {
+  it('O-01 makes the first admin and prints a one-time enrolment link; refuses bad input', {
     timeout: 120_000,
   }, async () => {
     const first = await adminCreate('First.Admin@example.test', '--name', 'Ada');
@@ -31,10 +31,8 @@ describe('npm run admin:create (O-01)', () => {
     const link = /https:\/\/beheer\.example\.test\/admin\/enrol\/([\w-]{40,})/.exec(first.stdout);
     expect(link).not.toBeNull();
 
-    const again = await adminCreate('first.admin@example.test');
-    expect(again.code).toBe(0);
-    expect(again.stdout).toContain('had not enrolled yet: a new link replaces the old one.');
-    expect(again.stdout).not.toContain(link?.[1]);
+    // A second run for the same address (a new link while not enrolled) is createAdmin's, tested in
+    // features/admin/auth.test.ts; each run here migrates a fresh embedded database, so one is enough.
 
     const bad = await adminCreate('not-an-address');
     expect(bad.code).toBe(2);
