@@ -56,12 +56,6 @@ declare module 'fastify' {
     /** The session id of an `/api/admin` request whose password passed but second factor not yet. */
     staffPending: { sessionId: number; staffId: number } | null;
   }
-  interface FastifyContextConfig {
-    /** The roles an admin route allows (`staffOnly`); the authorisation matrix test reads them. */
-    staffRoles?: readonly StaffRole[];
-    /** Whether the route asks for a second factor within the last 10 minutes. */
-    stepUp?: boolean;
-  }
 }
 
 export async function createStaffSession(

@@ -103,6 +103,19 @@ export const adminRoutes: RouteObject[] = [
           title: 'admin.sites.bundles.title',
         },
       },
+      {
+        path: 'staff',
+        lazy: () => import('./features/staff/staff-page.tsx'),
+        handle: { nav: { label: 'admin.staff.nav', roles: ['admin'] }, title: 'admin.staff.title' },
+      },
+      {
+        path: 'audit',
+        lazy: () => import('./features/staff/audit-page.tsx'),
+        handle: { nav: { label: 'admin.audit.nav', roles: ['admin'] }, title: 'admin.audit.title' },
+      },
     ],
   },
+  // Before sign-in: outside the layout, which sends anyone not signed in to /login.
+  { path: '/login', lazy: () => import('./features/auth/login-page.tsx') },
+  { path: '/enrol/:token', lazy: () => import('./features/auth/enrol-page.tsx') },
 ];
