@@ -90,7 +90,7 @@ export function Component() {
     column.accessor('minimum_cents', {
       header: () => f('admin.sites.codes.field.minimum_cents'),
       enableSorting: false,
-      cell: (c) => (c.getValue() ? (c.getValue() / 100).toFixed(2) : '–'),
+      cell: (c) => c.getValue() || '–',
     }),
     column.accessor('site_id', {
       header: () => f('admin.sites.codes.field.site'),
