@@ -65,6 +65,9 @@ export function Component() {
     queryFn: () => adminFetch<TAdminCodeList>(`/codes?${new URLSearchParams(filters)}`),
   });
   const [editing, setEditing] = useState<{ id: number | null; draft: TCodeDraft } | null>(null);
+  // Finance of some sites only makes codes for those sites, never for every site.
+  const everySite = me.grants.some((g) => (g.role === 'admin' || g.role === 'finance') && g.siteId === null);
+  const newCode = (): TCodeDraft => ({ ...EMPTY, site_id: everySite ? null : (me.sites[0]?.id ?? null) });
   const siteName = (id: number | null) =>
     id === null ? f('admin.sites.codes.every_site') : (me.sites.find((s) => s.id === id)?.name ?? `#${id}`);
   const countryName = useCountryName();
@@ -87,7 +90,7 @@ export function Component() {
     column.accessor('minimum_cents', {
       header: () => f('admin.sites.codes.field.minimum_cents'),
       enableSorting: false,
-      cell: (c) => (c.getValue() ? (c.getValue() / 100).toFixed(2) : '–'),
+      cell: (c) => c.getValue() || '–',
     }),
     column.accessor('site_id', {
       header: () => f('admin.sites.codes.field.site'),
@@ -162,7 +165,7 @@ export function Component() {
         <button
           type="button"
           className={primaryButtonClass}
-          onClick={() => setEditing({ id: null, draft: EMPTY })}
+          onClick={() => setEditing({ id: null, draft: newCode() })}
         >
           <FormattedMessage id="admin.sites.codes.add" />
         </button>
@@ -173,6 +176,7 @@ export function Component() {
           id={editing.id}
           initial={editing.draft}
           sites={me.sites}
+          everySite={everySite}
           onDone={() => setEditing(null)}
         />
       ) : null}
@@ -283,11 +287,13 @@ function CodeForm({
   id,
   initial,
   sites,
+  everySite,
   onDone,
 }: {
   id: number | null;
   initial: TCodeDraft;
   sites: AdminMe['sites'];
+  everySite: boolean;
   onDone: () => void;
 }) {
   const intl = useIntl();
@@ -370,7 +376,7 @@ function CodeForm({
           value={draft.site_id === null ? '' : String(draft.site_id)}
           onChange={(v) => set({ site_id: v ? Number(v) : null })}
           options={[
-            { value: '', label: f('admin.sites.codes.every_site') },
+            ...(everySite ? [{ value: '', label: f('admin.sites.codes.every_site') }] : []),
             ...sites.map((s) => ({ value: String(s.id), label: s.name })),
           ]}
           error={err('site_id')}
