@@ -169,7 +169,8 @@ export function Component() {
   const pages = Math.max(
     1,
     Math.ceil(total / MEMBERS_PAGE_SIZE),
-    result.data?.total_capped ? page + (full ? 1 : 0) : 0,
+    // The server pages up to 400.
+    result.data?.total_capped ? Math.min(400, page + (full ? 1 : 0)) : 0,
   );
   const sortLabel = (id: string) =>
     intl.formatMessage(
