@@ -33,12 +33,16 @@ const columns = column.columns([
     header: 'admin.members.col.name',
     enableSorting: false,
     cell: (info) => (
-      <Link
-        to={`/members/${info.row.original.id}`}
-        className="font-medium text-primary-strong underline underline-offset-2"
-      >
-        {info.getValue() ?? `#${info.row.original.id}`}
-      </Link>
+      <>
+        <Link
+          to={`/members/${info.row.original.id}`}
+          className="font-medium text-primary-strong underline underline-offset-2"
+        >
+          {info.getValue() ?? `#${info.row.original.id}`}
+        </Link>
+        {/* On phones the e-mail column is left out: the address goes under the name. */}
+        <span className="block break-all text-xs text-muted md:hidden">{info.row.original.email}</span>
+      </>
     ),
   }),
   column.accessor('email', {
@@ -73,8 +77,8 @@ const columns = column.columns([
   }),
 ]);
 
-/** Columns left out below 768 px (the name links to everything). */
-const WIDE_ONLY = new Set(['id', 'site_id', 'created', 'last_active']);
+/** Columns left out below 768 px (the name links to everything, the e-mail goes under it). */
+const WIDE_ONLY = new Set(['id', 'email', 'site_id', 'created', 'last_active']);
 
 function SiteName({ id }: { id: number }) {
   const me = useOutletContext<AdminMe>();
@@ -165,7 +169,8 @@ export function Component() {
   const pages = Math.max(
     1,
     Math.ceil(total / MEMBERS_PAGE_SIZE),
-    result.data?.total_capped ? page + (full ? 1 : 0) : 0,
+    // The server pages up to 400.
+    result.data?.total_capped ? Math.min(400, page + (full ? 1 : 0)) : 0,
   );
   const sortLabel = (id: string) =>
     intl.formatMessage(
