@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { StaffFactors } from '../../shared/contract/admin-staff.ts';
-import { adminFetch, isStepUpRequired } from './api.ts';
+import { AdminApiError, adminFetch, isStepUpRequired, setStepUpAsk } from './api.ts';
 import { SecondFactorForm, secondaryButtonClass } from './features/auth/factor-forms.tsx';
 
 /**
@@ -42,7 +42,7 @@ export function useStepUp(): StepUp {
       try {
         return await fn();
       } catch (err) {
-        if (!ask || !isStepUpRequired(err)) throw err;
+        if (!ask || !isStepUpRequired(err) || (err instanceof AdminApiError && err.stepUpAsked)) throw err;
         if (!(await ask())) throw err;
         return fn();
       }
@@ -92,6 +92,12 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (open && dialog.current && !dialog.current.open) dialog.current.showModal();
   }, [open]);
+
+  // Every admin call that meets `step_up_required` asks here and is sent again (api.ts).
+  useEffect(() => {
+    setStepUpAsk(ask);
+    return () => setStepUpAsk(null);
+  }, [ask]);
 
   return (
     <StepUpContext value={ask}>
