@@ -101,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/enrol/:token',
     {
       config: limit(60),
-      schema: { hide: true, params: ZToken, response: { 200: ZEnrolState, ...errors } },
+      schema: { tags: ['admin'], params: ZToken, response: { 200: ZEnrolState, ...errors } },
     },
     async (req) => {
       const e = await findEnrolment(app.db, req.params.token);
@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: limit(20),
       schema: {
-        hide: true,
+        tags: ['admin'],
         params: ZToken,
         body: ZEnrolPasswordRequest,
         response: { 200: ZEnrolState, ...errors },
@@ -173,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/enrol/:token/passkey/options',
     {
       config: limit(20),
-      schema: { hide: true, params: ZToken, response: { 200: ZWebAuthnOptions, ...errors } },
+      schema: { tags: ['admin'], params: ZToken, response: { 200: ZWebAuthnOptions, ...errors } },
     },
     async (req) => {
       const e = await findEnrolment(app.db, req.params.token);
@@ -196,7 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: limit(20),
       schema: {
-        hide: true,
+        tags: ['admin'],
         params: ZToken,
         body: ZWebAuthnResponse,
         response: { 200: ZEnrolDone, ...errors },
@@ -216,7 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/enrol/:token/totp/start',
     {
       config: limit(20),
-      schema: { hide: true, params: ZToken, response: { 200: ZTotpSetup, ...errors } },
+      schema: { tags: ['admin'], params: ZToken, response: { 200: ZTotpSetup, ...errors } },
     },
     async (req) => {
       const e = await findEnrolment(app.db, req.params.token);
@@ -235,7 +235,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: limit(20),
       schema: {
-        hide: true,
+        tags: ['admin'],
         params: ZToken,
         body: z.object({ code: ZTotpCode }),
         response: { 200: ZEnrolDone, ...errors },
@@ -257,7 +257,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/auth/login',
     {
       config: limit(10),
-      schema: { hide: true, body: ZStaffLoginRequest, response: { 200: ZStaffFactors, ...errors } },
+      schema: { tags: ['admin'], body: ZStaffLoginRequest, response: { 200: ZStaffFactors, ...errors } },
     },
     async (req, reply) => {
       const now = new Date();
@@ -300,7 +300,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/auth/factors',
-    { config: { staffPublic: true }, schema: { hide: true, response: { 200: ZStaffFactors, ...errors } } },
+    {
+      config: { staffPublic: true },
+      schema: { tags: ['admin'], response: { 200: ZStaffFactors, ...errors } },
+    },
     async (req) => {
       const staffId = req.staff?.id ?? pending(req).staffId;
       return factorsOf(app.db, staffId);
@@ -309,7 +312,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/auth/passkey/options',
-    { config: limit(20), schema: { hide: true, response: { 200: ZWebAuthnOptions, ...errors } } },
+    { config: limit(20), schema: { tags: ['admin'], response: { 200: ZWebAuthnOptions, ...errors } } },
     async (req) => {
       const p = pending(req);
       await assertNotLocked(app.db, p.staffId, new Date());
@@ -366,7 +369,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/auth/passkey',
     {
       config: limit(20),
-      schema: { hide: true, body: ZWebAuthnResponse, response: { 200: ZOkFactor, ...errors } },
+      schema: { tags: ['admin'], body: ZWebAuthnResponse, response: { 200: ZOkFactor, ...errors } },
     },
     async (req, reply) => {
       const p = pending(req);
@@ -383,7 +386,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/auth/totp',
     {
       config: limit(20),
-      schema: { hide: true, body: z.object({ code: ZTotpCode }), response: { 200: ZOkFactor, ...errors } },
+      schema: {
+        tags: ['admin'],
+        body: z.object({ code: ZTotpCode }),
+        response: { 200: ZOkFactor, ...errors },
+      },
     },
     async (req, reply) => {
       const p = pending(req);
@@ -400,7 +407,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: limit(20),
       schema: {
-        hide: true,
+        tags: ['admin'],
         body: z.object({ code: ZRecoveryCode }),
         response: { 200: ZOkFactor, ...errors },
       },
@@ -461,7 +468,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...anyRole,
       config: { ...anyRole.config, ...stepUpLimit },
-      schema: { hide: true, response: { 200: ZWebAuthnOptions, ...errors } },
+      schema: { tags: ['admin'], response: { 200: ZWebAuthnOptions, ...errors } },
     },
     async (req) => {
       const me = currentStaff(req);
@@ -480,7 +487,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...anyRole,
       config: { ...anyRole.config, ...stepUpLimit },
-      schema: { hide: true, body: ZWebAuthnResponse, response: { 200: ZOkFactor, ...errors } },
+      schema: { tags: ['admin'], body: ZWebAuthnResponse, response: { 200: ZOkFactor, ...errors } },
     },
     async (req) => {
       const me = currentStaff(req);
@@ -498,7 +505,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...anyRole,
       config: { ...anyRole.config, ...stepUpLimit },
-      schema: { hide: true, body: z.object({ code: ZTotpCode }), response: { 200: ZOkFactor, ...errors } },
+      schema: {
+        tags: ['admin'],
+        body: z.object({ code: ZTotpCode }),
+        response: { 200: ZOkFactor, ...errors },
+      },
     },
     async (req) => {
       const me = currentStaff(req);
@@ -515,7 +526,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Ends this staff session (also a session still waiting for its second factor). */
   app.post(
     '/api/admin/logout',
-    { config: { staffPublic: true }, schema: { hide: true } },
+    { config: { staffPublic: true }, schema: { tags: ['admin'] } },
     async (req, reply) => {
       const sessionId = req.staff?.sessionId ?? req.staffPending?.sessionId;
       if (sessionId !== undefined) await app.db.delete(staffSessions).where(eq(staffSessions.id, sessionId));

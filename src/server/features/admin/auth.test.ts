@@ -220,6 +220,13 @@ describe('sign-in (O-01, O-06)', () => {
     expect((await t.app.inject({ url: '/api/admin/me', cookies: signedIn })).statusCode).toBe(200);
     // The pending token was replaced, not promoted.
     expect((await t.app.inject({ url: '/api/admin/me', cookies: pending })).statusCode).toBe(401);
+    // The staff list shows the sign-in, also after signing out.
+    await post('/api/admin/logout', {}, signedIn);
+    const other = await buildStaff(t.app.db);
+    const listed = (await t.app.inject({ url: '/api/admin/staff', cookies: other.cookies })).json();
+    expect(Date.parse(listed.find((s: { id: number }) => s.id === a.id).lastSignInAt)).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
 
     // The same code once more, in a new sign-in: refused.
     const again = cookieOf(

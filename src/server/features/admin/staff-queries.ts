@@ -1,14 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { AuditLine, StaffMember } from '../../../shared/contract/admin-staff.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  auditLog,
-  type StaffRole,
-  staff,
-  staffPasskeys,
-  staffRoles,
-  staffSessions,
-} from '../../db/schema.ts';
+import { auditLog, type StaffRole, staff, staffPasskeys, staffRoles } from '../../db/schema.ts';
 
 /** Staff management and the audit log's SQL (issue 23, O-01/O-06). */
 
@@ -38,11 +31,12 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
       .selectDistinct({ staffId: staffPasskeys.staffId })
       .from(staffPasskeys)
       .where(inArray(staffPasskeys.staffId, ids)),
+    // From the audit log: a session ends at sign-out, the record of the sign-in stays.
     db
-      .select({ staffId: staffSessions.staffId, at: max(staffSessions.factorAt) })
-      .from(staffSessions)
-      .where(inArray(staffSessions.staffId, ids))
-      .groupBy(staffSessions.staffId),
+      .select({ staffId: auditLog.staffId, at: max(auditLog.createdAt) })
+      .from(auditLog)
+      .where(and(inArray(auditLog.staffId, ids), inArray(auditLog.action, ['staff.sign_in', 'staff.enrol'])))
+      .groupBy(auditLog.staffId),
   ]);
   const withKey = new Set(keys.map((k) => k.staffId));
   const lastSeen = new Map(signIns.map((s) => [s.staffId, s.at]));

@@ -60,7 +60,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/staff',
-    { ...staffOnly(ADMIN), schema: { hide: true, response: { 200: z.array(ZStaffMember), ...errors } } },
+    { ...staffOnly(ADMIN), schema: { tags: ['admin'], response: { 200: z.array(ZStaffMember), ...errors } } },
     async (req) => {
       globalAdmin(req);
       return listStaff(app.db);
@@ -71,7 +71,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/staff',
     {
       ...staffOnly(ADMIN, { stepUp: true }),
-      schema: { hide: true, body: ZStaffInviteRequest, response: { 201: ZEnrolLink, ...errors } },
+      schema: { tags: ['admin'], body: ZStaffInviteRequest, response: { 201: ZEnrolLink, ...errors } },
     },
     async (req, reply) => {
       const me = globalAdmin(req);
@@ -105,7 +105,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...staffOnly(ADMIN, { stepUp: true }),
       schema: {
-        hide: true,
+        tags: ['admin'],
         params: ZId,
         body: z.object({ grants: ZStaffGrants }),
         response: { 200: ZStaffMember.pick({ id: true, grants: true }), ...errors },
@@ -137,7 +137,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/staff/:id/disable',
     {
       ...staffOnly(ADMIN, { stepUp: true }),
-      schema: { hide: true, params: ZId, response: { 200: z.object({ status: z.string() }), ...errors } },
+      schema: {
+        tags: ['admin'],
+        params: ZId,
+        response: { 200: z.object({ status: z.string() }), ...errors },
+      },
     },
     async (req) => {
       const me = globalAdmin(req);
@@ -165,7 +169,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/staff/:id/enable',
     {
       ...staffOnly(ADMIN, { stepUp: true }),
-      schema: { hide: true, params: ZId, response: { 200: z.object({ status: z.string() }), ...errors } },
+      schema: {
+        tags: ['admin'],
+        params: ZId,
+        response: { 200: z.object({ status: z.string() }), ...errors },
+      },
     },
     async (req) => {
       globalAdmin(req);
@@ -202,7 +210,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/staff/:id/reset-factor',
     {
       ...staffOnly(ADMIN, { stepUp: true }),
-      schema: { hide: true, params: ZId, response: { 200: ZEnrolLink, ...errors } },
+      schema: { tags: ['admin'], params: ZId, response: { 200: ZEnrolLink, ...errors } },
     },
     async (req) => {
       const me = globalAdmin(req);
@@ -249,7 +257,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/audit',
     {
       ...staffOnly(ADMIN),
-      schema: { hide: true, querystring: ZAuditQuery, response: { 200: ZAuditPage, ...errors } },
+      schema: { tags: ['admin'], querystring: ZAuditQuery, response: { 200: ZAuditPage, ...errors } },
     },
     async (req) => {
       const me = currentStaff(req);

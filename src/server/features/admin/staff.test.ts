@@ -37,6 +37,7 @@ describe('staff management (O-01)', () => {
     expect(again.json().error.message).toBe('There is already a staff account with this e-mail address.');
 
     const list = (await t.app.inject({ url: '/api/admin/staff', cookies: admin.cookies })).json();
+    expect(list.find((s: { id: number }) => s.id === admin.id)).toMatchObject({ lastSignInAt: null });
     expect(list.find((s: { id: number }) => s.id === id)).toMatchObject({
       status: 'invited',
       grants: [{ role: 'operator', siteId: 1 }],

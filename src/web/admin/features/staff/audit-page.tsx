@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { type FormEvent, useId, useMemo } from 'react';
+import { type FormEvent, Fragment, useId, useMemo } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useOutletContext, useSearchParams } from 'react-router';
 import type { AuditLine, AuditPage, StaffMember } from '../../../../shared/contract/admin-staff.ts';
@@ -125,6 +125,7 @@ export function Component() {
   );
   const data = useMemo(() => page.data?.items ?? [], [page.data]);
   const table = useTable({ features, columns, data, getRowId: (row) => String(row.id) });
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
 
   const apply = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -276,8 +277,36 @@ export function Component() {
           {errorText(page.error)}
         </p>
       )}
+      {/* Phones: one card per line, the same cells under their column's name. */}
+      <ul className="space-y-3 sm:hidden" aria-busy={page.isFetching}>
+        {table.getRowModel().rows.map((row) => (
+          <li key={row.id} className="rounded-lg border border-line bg-white p-3 text-sm">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+              {row.getAllCells().map((cell) => {
+                const header = headers.find((h) => h.column.id === cell.column.id);
+                if (!header) return null;
+                return (
+                  <Fragment key={cell.id}>
+                    <dt className="text-muted">
+                      <table.FlexRender header={header} />
+                    </dt>
+                    <dd className="min-w-0 break-words">
+                      <table.FlexRender cell={cell} />
+                    </dd>
+                  </Fragment>
+                );
+              })}
+            </dl>
+          </li>
+        ))}
+        {page.data && page.data.items.length === 0 && (
+          <li className="text-center text-muted">
+            <FormattedMessage id="admin.audit.empty" />
+          </li>
+        )}
+      </ul>
       <div
-        className="relative overflow-x-auto rounded-lg border border-line bg-white"
+        className="relative hidden overflow-x-auto rounded-lg border border-line bg-white sm:block"
         aria-busy={page.isFetching}
       >
         <table className="w-full min-w-[56rem] text-left text-sm">

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, Fragment, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import {
@@ -460,6 +460,7 @@ export function Component() {
   );
   const data = useMemo(() => list.data ?? [], [list.data]);
   const table = useTable({ features, columns, data, getRowId: (row) => String(row.id) });
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
 
   return (
     <section aria-labelledby="staff-title" className="space-y-4">
@@ -491,7 +492,46 @@ export function Component() {
         </p>
       )}
       {list.data && (
-        <div className="relative overflow-x-auto rounded-lg border border-line bg-white">
+        // Phones: one card per staff member, the same cells under their column's name.
+        <ul className="space-y-3 sm:hidden">
+          {table.getRowModel().rows.map((row) => (
+            <li key={row.id} className="rounded-lg border border-line bg-white p-3 text-sm">
+              {row.getAllCells().map((cell) =>
+                cell.column.id === 'name' ? (
+                  <div key={cell.id} className="mb-2">
+                    <table.FlexRender cell={cell} />
+                  </div>
+                ) : null,
+              )}
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                {row.getAllCells().map((cell) => {
+                  const header = headers.find((h) => h.column.id === cell.column.id);
+                  if (cell.column.id === 'name' || cell.column.id === 'actions' || !header) return null;
+                  return (
+                    <Fragment key={cell.id}>
+                      <dt className="text-muted">
+                        <table.FlexRender header={header} />
+                      </dt>
+                      <dd>
+                        <table.FlexRender cell={cell} />
+                      </dd>
+                    </Fragment>
+                  );
+                })}
+              </dl>
+              {row.getAllCells().map((cell) =>
+                cell.column.id === 'actions' ? (
+                  <div key={cell.id} className="mt-3">
+                    <table.FlexRender cell={cell} />
+                  </div>
+                ) : null,
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.data && (
+        <div className="relative hidden overflow-x-auto rounded-lg border border-line bg-white sm:block">
           <table className="w-full min-w-[44rem] text-left text-sm">
             <caption className="sr-only">
               <FormattedMessage id="admin.staff.title" />
