@@ -100,7 +100,7 @@ export function AdminLayout() {
           </NavLink>
           <nav
             aria-label={intl.formatMessage({ id: 'admin.nav' })}
-            className="order-3 w-full overflow-x-auto md:order-none md:w-auto md:flex-1"
+            className="order-3 w-full overflow-x-auto"
           >
             <ul className="flex gap-1 whitespace-nowrap">
               {navItems(me.data).map((item) => (
