@@ -1,5 +1,5 @@
 // The chat desk's queue budget (issue 23, O-05): with 10,000 conversations waiting for a fictional
-// profile's answer on PostgreSQL, the queue (its page of the oldest 100 and the count, as GET
+// profile's answer on PostgreSQL, the queue (its page of the oldest 100 with the count, as GET
 // /api/admin/desk/queue reads them) answers with p99 <= 10 ms. Seeds a scratch database on the server of
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards) by set-based
 // statements: members on two sites in several languages (some banned), fictional profiles, one
@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.ts';
 import { seedDemo } from '../src/server/demo/seed.ts';
-import { countQueue, findQueue } from '../src/server/features/admin/desk-queries.ts';
+import { queuePage } from '../src/server/features/admin/desk-queries.ts';
 import { DESK_QUEUE_LIMIT } from '../src/shared/contract/admin-desk.ts';
 import { withScratchDatabase } from './search.ts';
 
@@ -95,13 +95,13 @@ async function measure(db: Db, queries: number) {
     ['operator_of_one_site', { sites: [2] }],
     ['rare_language', { sites: null, locale: 'fr' }],
   ];
-  const queue = (f: Filter) => Promise.all([findQueue(db, f, DESK_QUEUE_LIMIT), countQueue(db, f)]);
+  const queue = (f: Filter) => queuePage(db, f, DESK_QUEUE_LIMIT);
   for (let i = 0; i < 200; i++) await queue(filters[i % filters.length]?.[1] ?? { sites: null });
   const all: number[] = [];
   const per: Record<string, { p50_ms: number; p99_ms: number; rows: number; total: number }> = {};
   for (const [name, filter] of filters) {
     const times: number[] = [];
-    let last: Awaited<ReturnType<typeof queue>> = [[], 0];
+    let last: Awaited<ReturnType<typeof queue>> = { rows: [], total: 0 };
     for (let i = 0; i < queries; i++) {
       const started = performance.now();
       last = await queue(filter);
@@ -112,8 +112,8 @@ async function measure(db: Db, queries: number) {
     per[name] = {
       p50_ms: round(percentile(times, 50)),
       p99_ms: round(percentile(times, 99)),
-      rows: last[0].length,
-      total: last[1],
+      rows: last.rows.length,
+      total: last.total,
     };
   }
   all.sort((a, b) => a - b);

@@ -47,6 +47,8 @@ export interface QueueRow {
   fictionalId: number;
   fictionalName: string;
   unread: number;
+  /** Waiting conversations within the filter (the same on every row). */
+  total: number;
 }
 
 /**
@@ -62,7 +64,8 @@ export async function findQueue(db: Conn, filter: QueueFilter, limit: number): P
            case when q.claim_active_at >= now() - ${claimLife} then q.claimed_by end as claimed_by,
            case when q.claim_active_at >= now() - ${claimLife} then s.name end as claimer_name,
            mp.name as member_name, mp.date_of_birth as member_birth, mp.city as member_city,
-           fp.name as fictional_name, coalesce(cm.unread, 0) as unread
+           fp.name as fictional_name, coalesce(cm.unread, 0) as unread,
+           (select count(*)::int from ${deskQueue} q where ${queueWhere(filter)}) as total
       from (select * from ${deskQueue} q
              where ${queueWhere(filter)}
                and (select u.deleted_at is null and u.status <> 'banned' from ${users} u where u.id = q.member_id)
@@ -89,7 +92,14 @@ export async function findQueue(db: Conn, filter: QueueFilter, limit: number): P
     fictionalId: Number(r.fictional_id),
     fictionalName: String(r.fictional_name),
     unread: Number(r.unread),
+    total: Number(r.total),
   }));
+}
+
+/** The queue's page and how many wait in all: one statement, a second only when the page is empty. */
+export async function queuePage(db: Conn, filter: QueueFilter, limit: number) {
+  const rows = await findQueue(db, filter, limit);
+  return { rows, total: rows[0]?.total ?? (await countQueue(db, filter)) };
 }
 
 function queueWhere(filter: QueueFilter): SQL {

@@ -21,7 +21,6 @@ import { answerAsFictional, type ChatDeps, type FictionalDraft } from '../chat/i
 import {
   blockedBetween,
   claim,
-  countQueue,
   DESK_ACTIONS,
   DESK_OBJECT,
   type DeskConversation,
@@ -32,11 +31,11 @@ import {
   findPhoto,
   findPhotos,
   findProfile,
-  findQueue,
   findSite,
   insertAnswer,
   lastDeskAction,
   listHistory,
+  queuePage,
   releaseClaim,
   touchClaim,
 } from './desk-queries.ts';
@@ -60,10 +59,7 @@ export async function deskQueue(
 ): Promise<TDeskQueueResponse> {
   const me = currentStaff(req);
   const filter = { sites: sitesFor(me, OPERATOR), site: query.site, locale: query.locale };
-  const [rows, total] = await Promise.all([
-    findQueue(app.db, filter, DESK_QUEUE_LIMIT),
-    countQueue(app.db, filter),
-  ]);
+  const { rows, total } = await queuePage(app.db, filter, DESK_QUEUE_LIMIT);
   const now = new Date();
   return {
     items: rows.map((r) => ({
