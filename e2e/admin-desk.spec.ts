@@ -97,7 +97,10 @@ for (const viewport of [
     await expect(page.getByTestId('chat-fictional-notice')).toBeVisible();
     // The member had the chat open: the operator sees the read receipt.
     await expect(desk.getByTestId('desk-read')).toBeVisible();
-    await desk.screenshot({ path: info.outputPath(`desk-conversation-${viewport.width}.png`), fullPage: true });
+    await desk.screenshot({
+      path: info.outputPath(`desk-conversation-${viewport.width}.png`),
+      fullPage: true,
+    });
     await page.screenshot({ path: info.outputPath(`member-chat-${viewport.width}.png`) });
     await expectNoAxeViolations(desk);
 
