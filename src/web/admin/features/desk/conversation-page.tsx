@@ -107,6 +107,12 @@ export function Component() {
     };
   }, [id, refresh]);
 
+  // Opening the conversation is activity: a claim held stays alive (a view left open does not keep it).
+  useEffect(() => {
+    if (Number.isInteger(id) && id > 0)
+      void adminFetch(`/desk/${id}/activity`, { method: 'POST', json: {} }).catch(() => undefined);
+  }, [id]);
+
   // Esc lets go of the conversation, wherever the focus is.
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
