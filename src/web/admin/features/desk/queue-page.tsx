@@ -142,14 +142,14 @@ function QueueRow(props: {
       className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3"
       data-testid={`desk-row-${item.conversation_id}`}
     >
-      <div className="w-20 shrink-0 font-semibold tabular-nums text-warning">
+      <div className="w-16 shrink-0 font-semibold tabular-nums text-warning">
         <span className="sr-only">
           <FormattedMessage id="admin.desk.queue.waiting" />{' '}
         </span>
         <Wait seconds={item.wait_seconds} />
       </div>
-      <div className="min-w-0 flex-1">
-        <p className="truncate">
+      <div className="min-w-0 flex-1 basis-52">
+        <p className="break-words">
           <span className="font-semibold">{item.member.name}</span>
           {item.member.age !== null && <span className="text-muted">, {item.member.age}</span>}
           {item.member.city && <span className="text-muted"> · {item.member.city}</span>}
@@ -174,7 +174,7 @@ function QueueRow(props: {
           )}
         </p>
       </div>
-      <div className="flex gap-2">
+      <div className="ml-auto flex gap-2">
         <Link
           to={`/desk/${item.conversation_id}`}
           className="inline-flex min-h-11 items-center rounded-md border border-line px-3 text-sm hover:bg-surface"
