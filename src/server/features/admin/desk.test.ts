@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { TDeskQueueItem } from '../../../shared/contract/admin-desk.ts';
-import { auditLog, deskAnswers, deskQueue, messages, photos, users } from '../../db/schema.ts';
+import { auditLog, creditLedger, deskAnswers, deskQueue, messages, photos, users } from '../../db/schema.ts';
 import {
   api,
   clientId,
@@ -12,11 +12,14 @@ import {
   openChat,
   sendText,
 } from '../../test/chat.ts';
+import { expectLedgersBalance } from '../../test/ledger.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { buildStaff, type TestStaff } from '../../test/staff.ts';
 
 const server = listeningTestApp();
 const app = () => server.t.app;
+// Issue 22: operators' answers book nothing; every member's ledger still sums to their balance.
+afterAll(() => expectLedgersBalance(server.t.app.db));
 
 const member = (overrides: Parameters<typeof buildMember>[1] = {}) =>
   buildMember(app().db, { paidUser: true, credits: 50, ...overrides });
@@ -198,6 +201,8 @@ describe('O-05 answering as the fictional profile', () => {
     socket.socket.close();
     expect(await creditsOf(app(), m.id), "the member's credits are untouched").toBe(before);
     expect(await creditsOf(app(), f.id)).toBe(0);
+    const booked = await app().db.select().from(creditLedger).where(eq(creditLedger.userId, f.id));
+    expect(booked, 'nothing booked for the fictional profile').toEqual([]);
     const [row] = await app().db.select().from(messages).where(eq(messages.id, res.json().message.id));
     expect(row).toMatchObject({ senderId: f.id, sentBy: 'operator', creditsSpent: 0 });
     const [answer] = await app().db.select().from(deskAnswers).where(eq(deskAnswers.conversationId, id));
