@@ -124,3 +124,28 @@ for (const viewport of [
     await staffContext.close();
   });
 }
+
+test('O-05 an admin adds a canned opener for a language and removes it again', async ({ page }, info) => {
+  await ownAddress(page.context());
+  const res = await page.context().request.post('/dev/staff', {
+    ...THIS_MACHINE,
+    data: { name: 'Ada Admin', language: 'en', grants: [{ role: 'admin', siteId: null }] },
+  });
+  expect(res.status()).toBe(200);
+  await page.addInitScript(() => localStorage.setItem('vonk.admin.locale', 'en'));
+  const text = `Hallo! Schön, dich hier zu sehen. ${Date.now()}`;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/admin/desk/openers');
+    await page.getByRole('main').getByLabel('Language').selectOption('de');
+    await page.getByRole('main').getByLabel('Text').fill(`${text} ${width}`);
+    await page.getByRole('button', { name: 'Add opener' }).click();
+    const row = page.getByRole('listitem').filter({ hasText: `${text} ${width}` });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('German');
+    await page.screenshot({ path: info.outputPath(`desk-openers-${width}.png`), fullPage: true });
+    await expectNoAxeViolations(page);
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await expect(row).toHaveCount(0);
+  }
+});

@@ -54,9 +54,12 @@ export function Component() {
         <h1 id="desk-title" className="mr-auto text-xl font-bold">
           <FormattedMessage id="admin.desk.queue.heading" />
         </h1>
-        <label className="flex flex-col text-sm">
-          <FormattedMessage id="admin.desk.queue.site" />
+        <div className="flex flex-col text-sm">
+          <label htmlFor="queue-site">
+            <FormattedMessage id="admin.desk.queue.site" />
+          </label>
           <select
+            id="queue-site"
             className="min-h-11 rounded-md border border-line bg-white px-2"
             value={site}
             onChange={(e) => setFilter('site', e.target.value)}
@@ -68,10 +71,13 @@ export function Component() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          <FormattedMessage id="admin.desk.queue.locale" />
+        </div>
+        <div className="flex flex-col text-sm">
+          <label htmlFor="queue-locale">
+            <FormattedMessage id="admin.desk.queue.locale" />
+          </label>
           <select
+            id="queue-locale"
             className="min-h-11 rounded-md border border-line bg-white px-2"
             value={locale}
             onChange={(e) => setFilter('locale', e.target.value)}
@@ -83,7 +89,7 @@ export function Component() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
       {error && (
         <p role="alert" className="mb-3 rounded-md bg-danger-soft p-3 text-sm text-danger">
