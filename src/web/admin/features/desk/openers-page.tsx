@@ -135,12 +135,12 @@ export function Component() {
         {openers.data?.openers.map((o) => (
           <li key={o.id} className="flex flex-wrap items-center gap-3 p-3">
             <span className="w-24 text-sm text-muted">{languageName(o.locale, uiLocale)}</span>
-            <span className="min-w-0 flex-1 break-words">{o.body}</span>
+            <span className="min-w-0 flex-1 basis-full break-words sm:basis-0">{o.body}</span>
             <span className="text-sm text-muted">{siteName(o.site_id)}</span>
             <button
               type="button"
               onClick={() => remove.mutate(o.id)}
-              className="min-h-11 rounded-md border border-line px-3 text-sm hover:bg-danger-soft"
+              className="ml-auto min-h-11 rounded-md border border-line px-3 text-sm hover:bg-danger-soft sm:ml-0"
             >
               <FormattedMessage id="admin.desk.openers.delete" />
             </button>
