@@ -17,10 +17,14 @@ async function fictionalDemo(page: Page): Promise<{ id: number; name: string }> 
   return card as { id: number; name: string };
 }
 
-async function operatorPage(context: BrowserContext, viewport: { width: number; height: number }) {
+async function operatorPage(
+  context: BrowserContext,
+  viewport: { width: number; height: number },
+  name: string,
+) {
   const res = await context.request.post('/dev/staff', {
     ...THIS_MACHINE,
-    data: { name: 'Olga Operator', language: 'en', grants: [{ role: 'operator', siteId: null }] },
+    data: { name, language: 'en', grants: [{ role: 'operator', siteId: null }] },
   });
   expect(res.status()).toBe(200);
   const page = await context.newPage();
@@ -67,7 +71,8 @@ for (const viewport of [
 
     // The operator finds it in the queue and claims it.
     const staffContext = await otherPerson(browser);
-    const desk = await operatorPage(staffContext, viewport);
+    const operatorName = `Olga ${viewport.width}`;
+    const desk = await operatorPage(staffContext, viewport, operatorName);
     await desk.goto('/admin/desk');
     const row = desk.getByTestId(`desk-row-${conversationId}`);
     await expect(row).toBeVisible();
@@ -108,6 +113,39 @@ for (const viewport of [
     await desk.keyboard.press('Escape');
     await expect(desk).toHaveURL(/\/admin\/desk$/);
     await expect(desk.getByTestId(`desk-row-${conversationId}`)).toHaveCount(0);
+
+    // The figures count the answer for this operator and the site.
+    await desk.getByRole('link', { name: 'Desk figures' }).click();
+    const perOperator = desk.getByRole('table', { name: 'Per operator' });
+    await expect(perOperator.getByRole('row', { name: new RegExp(operatorName) })).toBeVisible();
+    await expect(desk.getByRole('table', { name: 'Per site' })).toContainText('Vonk');
+    await desk.screenshot({ path: info.outputPath(`desk-figures-${viewport.width}.png`), fullPage: true });
+    await expectNoAxeViolations(desk);
     await staffContext.close();
   });
 }
+
+test('O-05 an admin adds a canned opener for a language and removes it again', async ({ page }, info) => {
+  await ownAddress(page.context());
+  const res = await page.context().request.post('/dev/staff', {
+    ...THIS_MACHINE,
+    data: { name: 'Ada Admin', language: 'en', grants: [{ role: 'admin', siteId: null }] },
+  });
+  expect(res.status()).toBe(200);
+  await page.addInitScript(() => localStorage.setItem('vonk.admin.locale', 'en'));
+  const text = `Hallo! Schön, dich hier zu sehen. ${Date.now()}`;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/admin/desk/openers');
+    await page.getByRole('main').getByLabel('Language').selectOption('de');
+    await page.getByRole('main').getByLabel('Text').fill(`${text} ${width}`);
+    await page.getByRole('button', { name: 'Add opener' }).click();
+    const row = page.getByRole('listitem').filter({ hasText: `${text} ${width}` });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('German');
+    await page.screenshot({ path: info.outputPath(`desk-openers-${width}.png`), fullPage: true });
+    await expectNoAxeViolations(page);
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await expect(row).toHaveCount(0);
+  }
+});

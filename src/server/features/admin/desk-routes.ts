@@ -10,6 +10,7 @@ import {
   ZDeskFiguresQuery,
   ZDeskFiguresResponse,
   ZDeskMediaParams,
+  ZDeskOpener,
   ZDeskOpenerBody,
   ZDeskOpenerParams,
   ZDeskOpenerPatch,
@@ -150,7 +151,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a canned opener (admin)',
         body: ZDeskOpenerBody,
-        response: { 201: z.object({ opener: z.any() }), ...errors },
+        response: { 201: z.object({ opener: ZDeskOpener }), ...errors },
       },
     },
     async (req, reply) => {
@@ -186,7 +187,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a canned opener (admin)',
         params: ZDeskOpenerParams,
         body: ZDeskOpenerPatch,
-        response: { 200: z.object({ opener: z.any() }), ...errors },
+        response: { 200: z.object({ opener: ZDeskOpener }), ...errors },
       },
     },
     async (req) => {

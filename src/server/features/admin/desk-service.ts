@@ -12,6 +12,7 @@ import {
 } from '../../../shared/contract/admin-desk.ts';
 import { type Locale, toLocale } from '../../../shared/i18n/locales.ts';
 import type { deskOpeners, messages, profiles } from '../../db/schema.ts';
+import { renderMissingDemoMedia } from '../../demo/portraits.ts';
 import { ageOf } from '../../kernel/member-card.ts';
 import { AppError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n.ts';
@@ -21,7 +22,6 @@ import { answerAsFictional, type ChatDeps, type FictionalDraft } from '../chat/i
 import {
   blockedBetween,
   claim,
-  countQueue,
   DESK_ACTIONS,
   DESK_OBJECT,
   type DeskConversation,
@@ -32,11 +32,11 @@ import {
   findPhoto,
   findPhotos,
   findProfile,
-  findQueue,
   findSite,
   insertAnswer,
   lastDeskAction,
   listHistory,
+  queuePage,
   releaseClaim,
   touchClaim,
 } from './desk-queries.ts';
@@ -60,10 +60,7 @@ export async function deskQueue(
 ): Promise<TDeskQueueResponse> {
   const me = currentStaff(req);
   const filter = { sites: sitesFor(me, OPERATOR), site: query.site, locale: query.locale };
-  const [rows, total] = await Promise.all([
-    findQueue(app.db, filter, DESK_QUEUE_LIMIT),
-    countQueue(app.db, filter),
-  ]);
+  const { rows, total } = await queuePage(app.db, filter, DESK_QUEUE_LIMIT);
   const now = new Date();
   return {
     items: rows.map((r) => ({
@@ -293,8 +290,8 @@ export async function deskView(
   const conv = await conversationFor(app, req, id);
   const me = currentStaff(req);
   const hold = await holdOf(app, conv, me.id);
-  // Opening the conversation is activity: the claim stays alive.
-  if (hold === 'claim' && query.before_seq === undefined) await touchClaim(app.db, id, me.id);
+  // Reading is not activity: a view left open on a screen lets its claim lapse (the screen reports opening
+  // and typing through deskActivity).
   const now = new Date();
   const [site, member, fictional, rows] = await Promise.all([
     findSite(app.db, conv.memberSiteId),
@@ -364,7 +361,7 @@ export async function deskAnswer(
     draft = { kind: 'gift', clientId: input.client_id, giftCode: input.gift_code };
   else {
     const photo = await findPhoto(app.db, conv.fictionalId, input.photo_id);
-    const data = photo ? await app.media.get(photo.filename) : null;
+    const data = photo ? await mediaBytes(app, photo.filename) : null;
     if (!data) throw new AppError(400, 'desk_photo_unknown', 'admin.desk.photo_unknown');
     draft = { kind: 'photo', clientId: input.client_id, data };
   }
@@ -420,11 +417,15 @@ export async function deskAnswer(
   };
 }
 
+/** A stored file's bytes; a demo profile's portrait is drawn when nobody looked at it yet (development). */
+const mediaBytes = async (app: FastifyInstance, key: string) =>
+  (await app.media.get(key)) ?? (await renderMissingDemoMedia(app.media, key));
+
 /** A photo file of the conversation (a chat photo, or a photo of either profile), for the desk only. */
 export async function deskMedia(app: FastifyInstance, req: FastifyRequest, id: number, key: string) {
   const conv = await conversationFor(app, req, id);
   if (!(await fileOfConversation(app.db, id, key, [conv.memberId, conv.fictionalId]))) throw notFound();
-  const data = await app.media.get(key);
+  const data = await mediaBytes(app, key);
   if (!data) throw notFound();
   return data;
 }

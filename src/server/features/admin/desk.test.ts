@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { TDeskQueueItem } from '../../../shared/contract/admin-desk.ts';
-import { auditLog, deskAnswers, deskQueue, messages, users } from '../../db/schema.ts';
+import { auditLog, creditLedger, deskAnswers, deskQueue, messages, photos, users } from '../../db/schema.ts';
 import {
   api,
   clientId,
@@ -11,11 +12,14 @@ import {
   openChat,
   sendText,
 } from '../../test/chat.ts';
+import { expectLedgersBalance } from '../../test/ledger.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { buildStaff, type TestStaff } from '../../test/staff.ts';
 
 const server = listeningTestApp();
 const app = () => server.t.app;
+// Issue 22: operators' answers book nothing; every member's ledger still sums to their balance.
+afterAll(() => expectLedgersBalance(server.t.app.db));
 
 const member = (overrides: Parameters<typeof buildMember>[1] = {}) =>
   buildMember(app().db, { paidUser: true, credits: 50, ...overrides });
@@ -197,6 +201,8 @@ describe('O-05 answering as the fictional profile', () => {
     socket.socket.close();
     expect(await creditsOf(app(), m.id), "the member's credits are untouched").toBe(before);
     expect(await creditsOf(app(), f.id)).toBe(0);
+    const booked = await app().db.select().from(creditLedger).where(eq(creditLedger.userId, f.id));
+    expect(booked, 'nothing booked for the fictional profile').toEqual([]);
     const [row] = await app().db.select().from(messages).where(eq(messages.id, res.json().message.id));
     expect(row).toMatchObject({ senderId: f.id, sentBy: 'operator', creditsSpent: 0 });
     const [answer] = await app().db.select().from(deskAnswers).where(eq(deskAnswers.conversationId, id));
@@ -216,7 +222,7 @@ describe('O-05 answering as the fictional profile', () => {
   });
 
   it('O-05 gifts and photos as the profile; a photo not of the profile is refused', async () => {
-    const { m, id } = await waiting();
+    const { m, f, id } = await waiting();
     const op = await operator();
     await desk(op, 'POST', `/${id}/claim`);
     const gift = await desk(op, 'POST', `/${id}/messages`, {
@@ -237,6 +243,38 @@ describe('O-05 answering as the fictional profile', () => {
       code: 'desk_photo_unknown',
       message: "Choose one of this profile's own photos.",
     });
+    // One of the profile's own photos goes as a private chat photo, free, re-encoded under a new key.
+    const image = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#c0ffee' } })
+      .webp()
+      .toBuffer();
+    await app().media.put('desk-test-photo.webp', image, 'image/webp');
+    const [own] = await app()
+      .db.insert(photos)
+      .values({
+        userId: f.id,
+        filename: 'desk-test-photo.webp',
+        thumbFilename: 'desk-test-photo_t.webp',
+        width: 300,
+        height: 400,
+      })
+      .returning();
+    const view = (await desk(op, 'GET', `/${id}`)).json();
+    expect(view.fictional.photos.map((p: { id: number }) => p.id)).toContain(own?.id);
+    const sent = await desk(op, 'POST', `/${id}/messages`, {
+      kind: 'photo',
+      client_id: clientId(),
+      photo_id: own?.id,
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().message.photo.url).toMatch(new RegExp(`^/api/admin/desk/${id}/media/`));
+    expect(await creditsOf(app(), m.id)).toBe(50 - 1);
+    const file = await desk(op, 'GET', sent.json().message.photo.thumb_url.replace('/api/admin/desk', ''));
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    const own2 = await api(app(), m, 'GET', `/api/chats/${id}/messages`);
+    expect(own2.json().messages.at(-1)).toMatchObject({ kind: 'photo', sender_id: f.id });
+    // Files of other conversations are not served here.
+    expect((await desk(op, 'GET', `/${id}/media/someone-else.webp`)).statusCode).toBe(404);
   });
 
   it('O-05 an operator without the claim, of another site, or a member is refused; the holder keeps the conversation after answering unless released', async () => {

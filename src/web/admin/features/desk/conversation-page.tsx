@@ -107,6 +107,13 @@ export function Component() {
     };
   }, [id, refresh]);
 
+  // Opening the conversation is activity: a claim held stays alive (a view left open does not keep it).
+  const claimHeld = hold === 'claim';
+  useEffect(() => {
+    if (claimHeld)
+      void adminFetch(`/desk/${id}/activity`, { method: 'POST', json: {} }).catch(() => undefined);
+  }, [id, claimHeld]);
+
   // Esc lets go of the conversation, wherever the focus is.
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {

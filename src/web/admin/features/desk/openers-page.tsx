@@ -65,9 +65,12 @@ export function Component() {
         onSubmit={submit}
         className="flex flex-wrap items-end gap-3 rounded-md border border-line bg-white p-3"
       >
-        <label className="flex flex-col text-sm">
-          <FormattedMessage id="admin.desk.openers.locale" />
+        <div className="flex flex-col text-sm">
+          <label htmlFor="opener-locale">
+            <FormattedMessage id="admin.desk.openers.locale" />
+          </label>
           <select
+            id="opener-locale"
             value={locale}
             onChange={(e) => setLocale(e.target.value)}
             className="min-h-11 rounded-md border border-line bg-white px-2"
@@ -78,10 +81,13 @@ export function Component() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          <FormattedMessage id="admin.desk.openers.site" />
+        </div>
+        <div className="flex flex-col text-sm">
+          <label htmlFor="opener-site">
+            <FormattedMessage id="admin.desk.openers.site" />
+          </label>
           <select
+            id="opener-site"
             value={siteId}
             onChange={(e) => setSiteId(e.target.value)}
             className="min-h-11 rounded-md border border-line bg-white px-2"
@@ -93,17 +99,20 @@ export function Component() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex min-w-64 flex-1 flex-col text-sm">
-          <FormattedMessage id="admin.desk.openers.body" />
+        </div>
+        <div className="flex min-w-64 flex-1 flex-col text-sm">
+          <label htmlFor="opener-body">
+            <FormattedMessage id="admin.desk.openers.body" />
+          </label>
           <input
+            id="opener-body"
             value={body}
             onChange={(e) => setBody(e.target.value)}
             required
             maxLength={1000}
             className="min-h-11 rounded-md border border-line px-2"
           />
-        </label>
+        </div>
         <button
           type="submit"
           disabled={add.isPending}
@@ -126,12 +135,12 @@ export function Component() {
         {openers.data?.openers.map((o) => (
           <li key={o.id} className="flex flex-wrap items-center gap-3 p-3">
             <span className="w-24 text-sm text-muted">{languageName(o.locale, uiLocale)}</span>
-            <span className="min-w-0 flex-1 break-words">{o.body}</span>
+            <span className="min-w-0 flex-1 basis-full break-words sm:basis-0">{o.body}</span>
             <span className="text-sm text-muted">{siteName(o.site_id)}</span>
             <button
               type="button"
               onClick={() => remove.mutate(o.id)}
-              className="min-h-11 rounded-md border border-line px-3 text-sm hover:bg-danger-soft"
+              className="ml-auto min-h-11 rounded-md border border-line px-3 text-sm hover:bg-danger-soft sm:ml-0"
             >
               <FormattedMessage id="admin.desk.openers.delete" />
             </button>

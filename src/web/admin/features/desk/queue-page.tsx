@@ -54,9 +54,12 @@ export function Component() {
         <h1 id="desk-title" className="mr-auto text-xl font-bold">
           <FormattedMessage id="admin.desk.queue.heading" />
         </h1>
-        <label className="flex flex-col text-sm">
-          <FormattedMessage id="admin.desk.queue.site" />
+        <div className="flex flex-col text-sm">
+          <label htmlFor="queue-site">
+            <FormattedMessage id="admin.desk.queue.site" />
+          </label>
           <select
+            id="queue-site"
             className="min-h-11 rounded-md border border-line bg-white px-2"
             value={site}
             onChange={(e) => setFilter('site', e.target.value)}
@@ -68,10 +71,13 @@ export function Component() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          <FormattedMessage id="admin.desk.queue.locale" />
+        </div>
+        <div className="flex flex-col text-sm">
+          <label htmlFor="queue-locale">
+            <FormattedMessage id="admin.desk.queue.locale" />
+          </label>
           <select
+            id="queue-locale"
             className="min-h-11 rounded-md border border-line bg-white px-2"
             value={locale}
             onChange={(e) => setFilter('locale', e.target.value)}
@@ -83,7 +89,7 @@ export function Component() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
       {error && (
         <p role="alert" className="mb-3 rounded-md bg-danger-soft p-3 text-sm text-danger">
@@ -142,14 +148,14 @@ function QueueRow(props: {
       className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3"
       data-testid={`desk-row-${item.conversation_id}`}
     >
-      <div className="w-20 shrink-0 font-semibold tabular-nums text-warning">
+      <div className="w-16 shrink-0 font-semibold tabular-nums text-warning">
         <span className="sr-only">
           <FormattedMessage id="admin.desk.queue.waiting" />{' '}
         </span>
         <Wait seconds={item.wait_seconds} />
       </div>
-      <div className="min-w-0 flex-1">
-        <p className="truncate">
+      <div className="min-w-0 flex-1 basis-52">
+        <p className="break-words">
           <span className="font-semibold">{item.member.name}</span>
           {item.member.age !== null && <span className="text-muted">, {item.member.age}</span>}
           {item.member.city && <span className="text-muted"> · {item.member.city}</span>}
@@ -174,7 +180,7 @@ function QueueRow(props: {
           )}
         </p>
       </div>
-      <div className="flex gap-2">
+      <div className="ml-auto flex gap-2">
         <Link
           to={`/desk/${item.conversation_id}`}
           className="inline-flex min-h-11 items-center rounded-md border border-line px-3 text-sm hover:bg-surface"
