@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
-import { createMember, ownAddress } from './members.ts';
+import { answerOnPhone, createMember, ownAddress } from './members.ts';
 
 // Issue 11: the first visit. Screenshots of every page at 390 px and 1280 px go to test-results/screens.
 const SCREENS = 'test-results/screens';
@@ -30,30 +30,6 @@ async function activationLinks(request: APIRequestContext, to: string): Promise<
     .filter((m) => m.to === to)
     .flatMap((m) => m.text.match(/https?:\/\/\S+\/api\/activate\?token=\S+/g) ?? [])
     .reverse();
-}
-
-/** Answers the nine account questions one screen at a time, as on a phone, up to the terms. */
-async function answerOnPhone(scope: Page | Locator, v: { email: string; name: string; city: string }) {
-  const next = () => scope.getByRole('button', { name: 'Verder' }).click();
-  await scope.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
-  await next();
-  await scope.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
-  await next();
-  await scope.getByLabel('Waar woon je?').fill(v.city);
-  await scope.getByTestId('place-results').getByRole('button').first().click();
-  await next();
-  await scope.getByLabel('Profielnaam').fill(v.name);
-  await next();
-  await scope.getByLabel('Dag', { exact: true }).selectOption('3');
-  await scope.getByLabel('Maand', { exact: true }).selectOption('5');
-  await scope.getByLabel('Jaar', { exact: true }).selectOption('1988');
-  await next();
-  await scope.getByLabel('E-mailadres').fill(v.email);
-  await next();
-  await scope.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
-  await next();
-  await next();
-  await scope.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
 }
 
 test.beforeEach(async ({ page }) => {

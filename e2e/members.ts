@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, THIS_MACHINE } from './fixtures.ts';
 
@@ -106,4 +106,28 @@ export async function otherPerson(browser: Browser) {
   const context = await browser.newContext({ locale: 'nl-NL' });
   await ownAddress(context);
   return context;
+}
+
+/** Answers the nine account questions one screen at a time, as on a phone, up to the terms. */
+export async function answerOnPhone(scope: Page | Locator, v: { email: string; name: string; city: string }) {
+  const next = () => scope.getByRole('button', { name: 'Verder' }).click();
+  await scope.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
+  await next();
+  await scope.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
+  await next();
+  await scope.getByLabel('Waar woon je?').fill(v.city);
+  await scope.getByTestId('place-results').getByRole('button').first().click();
+  await next();
+  await scope.getByLabel('Profielnaam').fill(v.name);
+  await next();
+  await scope.getByLabel('Dag', { exact: true }).selectOption('3');
+  await scope.getByLabel('Maand', { exact: true }).selectOption('5');
+  await scope.getByLabel('Jaar', { exact: true }).selectOption('1988');
+  await next();
+  await scope.getByLabel('E-mailadres').fill(v.email);
+  await next();
+  await scope.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
+  await next();
+  await next();
+  await scope.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
 }

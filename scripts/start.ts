@@ -24,7 +24,7 @@ if (stale(built) || stale(rendered)) {
   console.log('Building the web app and its server render...');
   const vite = join(root, 'node_modules/vite/bin/vite.js');
   execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  // The members' build empties dist/web, the back office's own build with it: build that again too.
+  // The members' build empties dist/web, the back office's with it: build that again too (as npm run build).
   execFileSync(process.execPath, [vite, 'build', '-c', 'vite.admin.config.ts', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',

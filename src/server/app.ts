@@ -223,6 +223,10 @@ export async function buildApp({
   registerStaffSessions(app);
   app.decorate('bus', bus ?? (redis ? createRedisBus(redis, { log: app.log }) : createLocalBus(app.log)));
   app.addHook('onClose', async () => app.bus.close());
+  // A site edited in the back office on any instance: every instance reads its sites again (O-04).
+  app.bus.onNotice((notice) => {
+    if (notice.kind === 'sites_changed') app.sites.forget();
+  });
   closeSocketsOnLogout(app);
   app.decorate('presence', createPresence(redis));
   const stopPush = startPushDispatch(app, {

@@ -5,6 +5,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-lock.ts';
 import { seedDemo } from './demo/seed.ts';
 import { purgeDeletedAccounts } from './features/accounts/account-settings.ts';
 import { tokenPurgeJob } from './features/accounts/token-purge.ts';
+import { demoAdminLine } from './features/admin/index.ts';
 import { releaseHeldCredits } from './features/credits/payments.ts';
 import { notificationMailJobs } from './features/notifications/mail-notices.ts';
 import { deleteAllPhotosOf } from './features/photos/service.ts';
@@ -135,6 +136,8 @@ export async function main() {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`\n  Vonk is running at ${url}  (${database.driver}, ready in ${seconds} s)`);
   if (seeded?.notes.length) for (const line of seeded.notes) console.log(`  ${line}`);
+  // Development only: a demo admin for the back office, with its enrolment link (issue 23).
+  if (seeded && config.env !== 'production') console.log(`  ${await demoAdminLine(app.db, url)}`);
   for (const line of operationsBanner(config.env, config.metricsToken)) console.log(`  ${line}`);
   console.log('');
   const devWarning = devToolsWarning(config.env, config.host);

@@ -26,7 +26,14 @@ export function shouldShowEntryWarning(s: {
 /** The layout a route is drawn in (the web router's groups): the server decides the warning before the app runs. */
 export function layoutOfRoute(route: RouteName | null): LayoutName {
   if (route === 'chats-id' || route === 'members-id-chat') return 'chat';
-  if (route === 'landers-tinderswipe') return 'lander';
+  if (
+    route?.startsWith('landers-') ||
+    route === 'members-id-landing' ||
+    route === 'members-id-landing2-slug' ||
+    route === 'members-id-landing3-slug' ||
+    route === 'members-id-signup'
+  )
+    return 'lander';
   if (route === 'test-checkout') return 'empty';
   return 'default';
 }

@@ -291,6 +291,21 @@ describe('P-15 C-12 real-time client', () => {
     rt.stop();
   });
 
+  it('A-10 O-02 a ban or an ended session tells the app at once; a dropped connection does not', () => {
+    const rt = setup();
+    const ended: number[] = [];
+    rt.onEnded((code) => ended.push(code));
+    rt.start();
+    FakeSocket.all[0]?.open();
+    FakeSocket.all[0]?.close(1006);
+    expect(ended).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    FakeSocket.all[1]?.open();
+    FakeSocket.all[1]?.close(4403);
+    expect(ended).toEqual([4403]);
+    rt.stop();
+  });
+
   it('P-15 stops reconnecting when the server says the session is gone', () => {
     const rt = setup();
     rt.start();

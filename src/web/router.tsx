@@ -243,6 +243,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: layout('LanderLayout'),
           errorElement: <RouteErrorPage />,
           children: [
+            ...(['members-id-landing', 'members-id-landing2-slug', 'members-id-landing3-slug'] as const).map(
+              (id): RouteObject => ({
+                id,
+                path: ROUTES[id],
+                lazy: async () => ({
+                  Component: (await import('./features/profiles/member-landing-page.tsx')).MemberLandingPage,
+                }),
+              }),
+            ),
+            {
+              id: 'members-id-signup',
+              path: ROUTES['members-id-signup'],
+              lazy: async () => ({
+                Component: (await import('./features/profiles/member-landing-page.tsx')).MemberSignupPage,
+              }),
+            },
             {
               id: 'landers-tinderswipe',
               path: ROUTES['landers-tinderswipe'],

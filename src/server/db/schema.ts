@@ -187,6 +187,8 @@ export const profiles = pgTable(
     // Search: listed members of a gender in a country, newest activity first (D-01), ties by user_id as
     // the search orders them, so a walk along activity needs no sort. Migrations 0005/0007 add INCLUDE
     // (date_of_birth[, region]) to both, which Drizzle cannot declare.
+    // The back office finds members by the start of their name (issue 23, O-02).
+    index('profiles_name_prefix_idx').on(sql`lower(${t.name})`),
     index('profiles_search_idx')
       .on(t.country, t.gender, t.lastActiveAt.desc(), t.userId.desc().nullsFirst())
       .where(sql`${t.listed}`),
@@ -852,6 +854,9 @@ export const complaints = pgTable(
   },
   (t) => [
     index('complaints_status_idx').on(t.status, t.createdAt),
+    // A member's page in the back office lists the complaints by and about them.
+    index('complaints_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    index('complaints_member_idx').on(t.memberId).where(sql`${t.memberId} is not null`),
     uniqueIndex('complaints_client_key').on(t.email, t.clientId),
     index('complaints_open_idx').on(t.siteId, t.createdAt.desc()),
   ],

@@ -5,6 +5,7 @@ import { companies, profiles, sites, users } from '../db/schema.ts';
 import { bookCredits, findUserByEmail, hashPassword, SIGNUP_DONE } from '../features/accounts/index.ts';
 import { seedCredits } from '../features/credits/index.ts';
 import { seedDemoChats } from './chats.ts';
+import { seedDemoOpeners } from './openers.ts';
 import { seedDemoMembers } from './seed-members.ts';
 
 // Every search field and every profile attribute, with gender and interests, on the demo sites.
@@ -118,6 +119,7 @@ export async function seedDemo(
   if (added) notes.push(`Added ${added} fictional demo members (portraits are drawn on first view)`);
   // A member with a known password never exists in production.
   if (!(opts.withDemoMember ?? true)) return { notes };
+  if (await seedDemoOpeners(db)) notes.push('The chat desk has a few canned openers per language');
   if (!(await findUserByEmail(db, DEMO_MEMBER.email))) {
     const [site] = await db.select({ id: sites.id }).from(sites).where(eq(sites.domain, 'localhost'));
     const [user] = await db

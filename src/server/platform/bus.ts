@@ -55,12 +55,22 @@ export function endMemberSockets(
   });
 }
 
+/**
+ * A notice for every instance itself, not for a member's sockets: what an instance keeps in memory
+ * changed in the database (a site's settings, issue 23 item 5), so each drops its copy.
+ */
+export type BusNotice = { kind: 'sites_changed'; siteId: number | null };
+
 export interface Bus {
   readonly kind: 'local' | 'redis';
   publishToMember: PublishToMember;
   publish(message: BusMessage): void;
   /** Receives every message published on any instance (own ones included); returns an unsubscribe. */
   subscribe(handler: (message: BusMessage) => void): () => void;
+  /** Tells every instance (this one at once, the others through Redis when configured). Never throws. */
+  notify(notice: BusNotice): void;
+  /** Receives every notice of any instance (own ones included); returns an unsubscribe. */
+  onNotice(handler: (notice: BusNotice) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -72,11 +82,11 @@ function toMember(memberId: number, event: RealtimeEvent, opts?: { except?: stri
   return opts?.except ? { memberId, event, except: opts.except } : { memberId, event };
 }
 
-function localFanout() {
-  const handlers = new Set<(message: BusMessage) => void>();
+function localFanout<T = BusMessage>() {
+  const handlers = new Set<(message: T) => void>();
   return {
     handlers,
-    deliver(message: BusMessage, log?: Logger) {
+    deliver(message: T, log?: Logger) {
       for (const handler of handlers) {
         try {
           handler(message);
@@ -91,6 +101,7 @@ function localFanout() {
 /** The bus of a single process. */
 export function createLocalBus(log?: Logger): Bus {
   const fanout = localFanout();
+  const notices = localFanout<BusNotice>();
   const publish = (message: BusMessage) => fanout.deliver(message, log);
   return {
     kind: 'local',
@@ -100,7 +111,15 @@ export function createLocalBus(log?: Logger): Bus {
       fanout.handlers.add(handler);
       return () => fanout.handlers.delete(handler);
     },
-    close: async () => fanout.handlers.clear(),
+    notify: (notice) => notices.deliver(notice, log),
+    onNotice(handler) {
+      notices.handlers.add(handler);
+      return () => notices.handlers.delete(handler);
+    },
+    close: async () => {
+      fanout.handlers.clear();
+      notices.handlers.clear();
+    },
   };
 }
 
@@ -116,6 +135,7 @@ export function createRedisBus(redis: Redis, opts: { channel?: string; log?: Log
   const channel = opts.channel ?? 'vonk:realtime';
   const instance = randomBytes(8).toString('hex');
   const fanout = localFanout();
+  const notices = localFanout<BusNotice>();
   // Own connections: a subscriber connection can do nothing else, and the publisher must fail fast
   // (no offline queue) instead of queueing while Redis is away.
   const pub = redis.duplicate({
@@ -138,19 +158,24 @@ export function createRedisBus(redis: Redis, opts: { channel?: string; log?: Log
   sub.subscribe(channel).catch(quiet);
   sub.on('message', (ch: string, raw: string) => {
     if (ch !== channel) return;
-    let parsed: { from: string; message: BusMessage };
+    let parsed: { from: string; message?: BusMessage; notice?: BusNotice };
     try {
       parsed = JSON.parse(raw);
     } catch {
       return;
     }
-    if (parsed.from !== instance && parsed.message) fanout.deliver(parsed.message, opts.log);
+    if (parsed.from === instance) return;
+    if (parsed.message) fanout.deliver(parsed.message, opts.log);
+    else if (parsed.notice) notices.deliver(parsed.notice, opts.log);
   });
 
+  const send = (envelope: { message: BusMessage } | { notice: BusNotice }) => {
+    if (pub.status !== 'ready') return;
+    pub.publish(channel, JSON.stringify({ from: instance, ...envelope })).catch(quiet);
+  };
   const publish = (message: BusMessage) => {
     fanout.deliver(message, opts.log);
-    if (pub.status !== 'ready') return;
-    pub.publish(channel, JSON.stringify({ from: instance, message })).catch(quiet);
+    send({ message });
   };
   return {
     kind: 'redis',
@@ -160,8 +185,17 @@ export function createRedisBus(redis: Redis, opts: { channel?: string; log?: Log
       fanout.handlers.add(handler);
       return () => fanout.handlers.delete(handler);
     },
+    notify(notice) {
+      notices.deliver(notice, opts.log);
+      send({ notice });
+    },
+    onNotice(handler) {
+      notices.handlers.add(handler);
+      return () => notices.handlers.delete(handler);
+    },
     async close() {
       fanout.handlers.clear();
+      notices.handlers.clear();
       pub.disconnect();
       sub.disconnect();
     },

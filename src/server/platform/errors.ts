@@ -32,7 +32,7 @@ export class AppError extends Error {
 
 /** Zod messages in our schemas are catalog ids; anything else falls back to the generic field text. */
 function fieldMessage(locale: Locale, message: string, values: Record<string, string | number>): string {
-  return /^[a-z_]+(\.[a-z_]+){1,2}$/.test(message)
+  return /^[a-z_]+(\.[a-z_]+)+$/.test(message)
     ? t(locale, message, values)
     : t(locale, 'error.invalid_field');
 }

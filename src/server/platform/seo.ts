@@ -32,6 +32,11 @@ const ROUTE_INDEXING = {
   complaints: 'noindex',
   premium: 'noindex',
   'members-id': 'noindex',
+  // Paid traffic's pages around one member (L-08): shared and previewed, never in a search index.
+  'members-id-landing': 'noindex',
+  'members-id-landing2-slug': 'noindex',
+  'members-id-landing3-slug': 'noindex',
+  'members-id-signup': 'noindex',
   'reset-password': 'noindex',
   'reset-password-do': 'noindex',
   'activate-done': 'noindex',

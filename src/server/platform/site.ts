@@ -56,7 +56,8 @@ const SITE_TTL_MS = 30_000;
 
 /**
  * Finds the site of a domain, else the default site. Sites change rarely and every page load asks, so
- * answers are kept for a short while per domain (an edit shows within SITE_TTL_MS on every instance).
+ * answers are kept for a short while per domain. A back-office edit tells every instance over the bus
+ * (`sites_changed`, app.ts), which forgets them at once; SITE_TTL_MS bounds a notice lost with Redis down.
  */
 export function createSiteResolver(db: Db, now: () => number = Date.now) {
   const cache = new Map<string, { at: number; site: SiteRow }>();
@@ -70,7 +71,7 @@ export function createSiteResolver(db: Db, now: () => number = Date.now) {
     cache.set(key, { at: now(), site });
     return site;
   };
-  /** After an edit on this instance: the next page load reads the site again (others within the TTL). */
+  /** After an edit: the next page load reads the site again. */
   const forget = () => cache.clear();
   return Object.assign(resolveSite, { forget });
 }

@@ -17,7 +17,8 @@ import { entryWarningShell } from './shell-entry-warning.ts';
 import type { SiteRow } from './site.ts';
 import { LAYOUT_MODULES } from './web-chunks.ts';
 
-const MEMBER_PATH = /^\/members\/(\d{1,10})\/?$/;
+/** A member's profile, and their landing pages (L-08): a shared link of each previews the member. */
+const MEMBER_PATH = /^\/members\/(\d{1,10})(?:\/landing|\/landing[23](?:\/[^/]+)?|\/signup)?\/?$/;
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
 /**

@@ -180,6 +180,8 @@ export const ZTransaction = z.object({
   balance_after: z.number().int(),
   created_at: z.string(),
   payment: ZPayment.omit({ balance: true, recurring_card: true }).nullable(),
+  /** A staff adjustment's reason as the staff member wrote it (O-02); null for every other booking. */
+  note: z.string().nullable(),
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 

@@ -191,3 +191,29 @@ export const ZShowcaseResponse = z.object({
   online_count: z.number().int().nonnegative(),
 });
 export type TShowcaseResponse = z.infer<typeof ZShowcaseResponse>;
+
+/**
+ * A member's landing page (L-08, issue 25): where a paid click for one member arrives. `member` is null
+ * when that member cannot be shown (unknown, unlisted, banned, deleted, blocked, another market): the page
+ * then shows other members instead, never a 404 and never the hidden member's data.
+ */
+export const ZMemberLanding = z.object({
+  member: z
+    .object({
+      id: ZId,
+      name: z.string(),
+      age: z.number().int(),
+      city: z.string().nullable(),
+      region: z.string().nullable(),
+      /** The start of their about text, one line (at most 160 characters), or null. */
+      about_line: z.string().nullable(),
+      /** Their public, approved main photo (or first public photo), or null. */
+      photo: ZMemberPhoto.nullable(),
+      fictional: z.boolean(),
+      online: z.boolean(),
+    })
+    .nullable(),
+  /** Other listed members with a photo, like the member (same country and gender) when there is one. */
+  others: z.array(ZMemberCard),
+});
+export type TMemberLanding = z.infer<typeof ZMemberLanding>;

@@ -5,6 +5,8 @@ export class AdminApiError extends Error {
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
   readonly details: Record<string, unknown>;
+  /** The second factor was asked for already for this call (and not given): nobody asks again. */
+  stepUpAsked = false;
 
   constructor(
     status: number,
@@ -24,8 +26,20 @@ export const setApiLocale = (next: string) => {
   locale = next;
 };
 
-export async function adminFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
+/**
+ * Asks for the second factor again (the layout's step-up dialog, step-up.tsx); true once it passed. Every
+ * call answered `step_up_required` asks it and is sent once more, so no screen has to wrap its calls.
+ */
+let askStepUp: (() => Promise<boolean>) | null = null;
+export const setStepUpAsk = (ask: (() => Promise<boolean>) | null) => {
+  askStepUp = ask;
+};
+
+export async function adminFetch<T>(
+  path: string,
+  init: RequestInit & { json?: unknown; stepUpAsked?: boolean } = {},
+): Promise<T> {
+  const { json, headers, stepUpAsked, ...rest } = init;
   const res = await fetch(path.startsWith('/api/') ? path : `/api/admin${path}`, {
     credentials: 'same-origin',
     ...rest,
@@ -39,7 +53,14 @@ export async function adminFetch<T>(path: string, init: RequestInit & { json?: u
   });
   if (res.status === 204) return undefined as T;
   const body = (await res.json().catch(() => ({}))) as { error?: Record<string, unknown> } & T;
-  if (!res.ok) throw new AdminApiError(res.status, (body.error ?? {}) as Record<string, unknown>);
+  if (!res.ok) {
+    const error = new AdminApiError(res.status, (body.error ?? {}) as Record<string, unknown>);
+    if (error.code === 'step_up_required' && !stepUpAsked && askStepUp) {
+      if (await askStepUp()) return adminFetch<T>(path, { ...init, stepUpAsked: true });
+      error.stepUpAsked = true;
+    }
+    throw error;
+  }
   return body as T;
 }
 

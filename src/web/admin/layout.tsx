@@ -6,6 +6,7 @@ import { type AdminMe, adminFetch, can, isStaffRequired } from './api.ts';
 import { useAdminLocale } from './i18n.tsx';
 import type { AdminNav } from './routes.tsx';
 import { adminRoutes } from './routes.tsx';
+import { StepUpProvider } from './step-up.tsx';
 
 export const ME_KEY = ['admin', 'me'] as const;
 
@@ -99,7 +100,7 @@ export function AdminLayout() {
           </NavLink>
           <nav
             aria-label={intl.formatMessage({ id: 'admin.nav' })}
-            className="order-3 w-full overflow-x-auto md:order-none md:w-auto md:flex-1"
+            className="order-3 w-full overflow-x-auto"
           >
             <ul className="flex gap-1 whitespace-nowrap">
               {navItems(me.data).map((item) => (
@@ -142,7 +143,9 @@ export function AdminLayout() {
         </div>
       </header>
       <main id="admin-main" className="mx-auto max-w-7xl px-4 py-4">
-        <Outlet context={me.data} />
+        <StepUpProvider>
+          <Outlet context={me.data} />
+        </StepUpProvider>
       </main>
     </div>
   );

@@ -24,6 +24,26 @@ export const adminRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('./features/home/home-page.tsx') },
       {
+        path: 'desk',
+        lazy: () => import('./features/desk/queue-page.tsx'),
+        handle: { nav: { label: 'admin.desk.nav', roles: ['operator'] }, title: 'admin.desk.title' },
+      },
+      {
+        path: 'desk/figures',
+        lazy: () => import('./features/desk/figures-page.tsx'),
+        handle: { title: 'admin.desk.figures.title' },
+      },
+      {
+        path: 'desk/openers',
+        lazy: () => import('./features/desk/openers-page.tsx'),
+        handle: { title: 'admin.desk.openers.title' },
+      },
+      {
+        path: 'desk/:conversationId',
+        lazy: () => import('./features/desk/conversation-page.tsx'),
+        handle: { title: 'admin.desk.title' },
+      },
+      {
         path: 'photos',
         lazy: () => import('./features/photos/queue-page.tsx'),
         handle: {
@@ -44,6 +64,58 @@ export const adminRoutes: RouteObject[] = [
         lazy: () => import('./features/complaints/detail-page.tsx'),
         handle: { title: 'admin.complaints.title' },
       },
+      {
+        path: 'members',
+        lazy: () => import('./features/members/members-page.tsx'),
+        handle: {
+          nav: { label: 'admin.members.nav', roles: ['moderator', 'support', 'finance'] },
+          title: 'admin.members.title',
+        },
+      },
+      {
+        path: 'members/:id',
+        lazy: () => import('./features/members/member-page.tsx'),
+        handle: { title: 'admin.members.member_title' },
+      },
+      {
+        path: 'sites',
+        lazy: () => import('./features/sites/sites-page.tsx'),
+        handle: { nav: { label: 'admin.sites.nav', roles: ['admin'] }, title: 'admin.sites.title' },
+      },
+      {
+        path: 'sites/:id',
+        lazy: () => import('./features/sites/site-edit-page.tsx'),
+        handle: { title: 'admin.sites.title' },
+      },
+      {
+        path: 'codes',
+        lazy: () => import('./features/sites/codes-page.tsx'),
+        handle: {
+          nav: { label: 'admin.sites.codes.nav', roles: ['finance'] },
+          title: 'admin.sites.codes.title',
+        },
+      },
+      {
+        path: 'bundles',
+        lazy: () => import('./features/sites/bundles-page.tsx'),
+        handle: {
+          nav: { label: 'admin.sites.bundles.nav', roles: ['finance'] },
+          title: 'admin.sites.bundles.title',
+        },
+      },
+      {
+        path: 'staff',
+        lazy: () => import('./features/staff/staff-page.tsx'),
+        handle: { nav: { label: 'admin.staff.nav', roles: ['admin'] }, title: 'admin.staff.title' },
+      },
+      {
+        path: 'audit',
+        lazy: () => import('./features/staff/audit-page.tsx'),
+        handle: { nav: { label: 'admin.audit.nav', roles: ['admin'] }, title: 'admin.audit.title' },
+      },
     ],
   },
+  // Before sign-in: outside the layout, which sends anyone not signed in to /login.
+  { path: '/login', lazy: () => import('./features/auth/login-page.tsx') },
+  { path: '/enrol/:token', lazy: () => import('./features/auth/enrol-page.tsx') },
 ];

@@ -32,6 +32,7 @@ export class RealtimeClient {
   private lastFrameAt = 0;
   private readonly listeners = new Map<RealtimeEventType, Set<Listener<RealtimeEventType>>>();
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
+  private readonly endListeners = new Set<(code: number) => void>();
   /** Open conversations and how to read the last sequence each holds. */
   private readonly watched = new Map<number, () => number>();
   /** Text sends waiting for their ack or nack, by client id. */
@@ -83,6 +84,15 @@ export class RealtimeClient {
   onStatus(fn: (status: RealtimeStatus) => void): () => void {
     this.statusListeners.add(fn);
     return () => this.statusListeners.delete(fn);
+  }
+
+  /**
+   * The server ended the member's sockets for good: a ban (4403) or an ended session (4401). The app asks
+   * the API at once, whose answer (403 banned, or the session gone) takes the member where they belong.
+   */
+  onEnded(fn: (code: number) => void): () => void {
+    this.endListeners.add(fn);
+    return () => this.endListeners.delete(fn);
   }
 
   /** Sends a frame when the socket is open; false when it is not (callers fall back to HTTP or wait). */
@@ -208,6 +218,7 @@ export class RealtimeClient {
         e.code === CLOSE_CODES.unsupportedVersion
       ) {
         this.running = false;
+        if (e.code !== CLOSE_CODES.unsupportedVersion) for (const fn of this.endListeners) fn(e.code);
         return;
       }
       this.scheduleReconnect();

@@ -68,6 +68,16 @@ export async function deleteAccount(
 }
 
 /**
+ * The back office deletes an account for its member (O-02), by the member's own rules: gone from every
+ * list at once, sessions ended, a login within 14 days brings it back, the purge removes it after that.
+ * The staff member's reason is kept as the deletion's comment. The caller ends the open sockets.
+ */
+export async function deleteAccountForMember(db: Db, userId: number, reason: string, now: Date) {
+  await updateUser(db, userId, { deletedAt: now, deleteReasons: { reasons: ['staff'], comment: reason } });
+  await deleteSessionsOf(db, userId);
+}
+
+/**
  * Removes accounts whose reactivation window has passed: their photos' files first, then every row
  * (profile, photos, sessions, tokens, ledger go with the user row). Safe to run on several instances.
  */

@@ -1,9 +1,10 @@
 import { hash } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sites, staff, staffRoles } from '../../db/schema.ts';
+import { sites, staff, staffRoles, staffSessions } from '../../db/schema.ts';
 import { createStaffSession, STAFF_ROLES, setStaffCookie } from '../../platform/staff.ts';
+import { createAdmin, enrolUrl, relyingParty } from './auth-service.ts';
 
 const Grant = z.object({
   role: z.enum(STAFF_ROLES as [string, ...string[]]),
@@ -74,6 +75,57 @@ export const devAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(sites.id, site.id));
       app.sites.forget();
       return { site_id: site.id, photo_moderation: req.body.photo_moderation };
+    },
+  );
+
+  /**
+   * What `npm run admin:create` does, for journeys whose server holds the embedded database (one process
+   * per DATA_DIR, so the command cannot open it while the server runs): the same `createAdmin`, and the
+   * enrolment link the command would print.
+   */
+  app.post(
+    '/dev/admin-create',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ email: z.string().email().max(254), name: z.string().min(1).max(80).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const made = await createAdmin(app.db, {
+        email: req.body.email,
+        ...(req.body.name ? { name: req.body.name } : {}),
+      });
+      if (!made.token)
+        return reply.status(409).send({ error: { code: 'exists', message: made.existing ?? '' } });
+      return { id: made.id, enrolUrl: enrolUrl(relyingParty(req).origin, made.token) };
+    },
+  );
+
+  /**
+   * Makes the second factor of every session of a staff member `minutes` old, so a journey sees the
+   * step-up dialog (the staff cookie is sent only to /api/admin, so this goes by e-mail address).
+   */
+  app.post(
+    '/dev/staff/factor-age',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ email: z.string().email(), minutes: z.number().int().min(0).max(720) }),
+      },
+    },
+    async (req) => {
+      const [row] = await app.db
+        .select({ id: staff.id })
+        .from(staff)
+        .where(sql`lower(${staff.email}) = ${req.body.email.toLowerCase()}`);
+      if (!row) return { sessions: 0 };
+      const aged = await app.db
+        .update(staffSessions)
+        .set({ factorAt: new Date(Date.now() - req.body.minutes * 60_000) })
+        .where(and(eq(staffSessions.staffId, row.id), isNotNull(staffSessions.factorAt)))
+        .returning({ id: staffSessions.id });
+      return { sessions: aged.length };
     },
   );
 };

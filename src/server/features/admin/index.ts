@@ -1,4 +1,5 @@
-// The back office as the app sees it (issue 23): its routes and its page.
+// The back office as the app sees it (issue 23): its routes and its page, and the first admin's enrolment.
 
+export { createAdmin, demoAdminLine, enrolUrl } from './auth-service.ts';
 export { devAdminRoutes } from './dev-routes.ts';
 export { adminRoutes, registerAdminPage } from './routes.ts';

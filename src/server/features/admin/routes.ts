@@ -1,12 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { StaffRole } from '../../db/schema.ts';
-import { sites, staffSessions } from '../../db/schema.ts';
-import { clearStaffCookie, currentStaff, STAFF_ROLES, staffOnly } from '../../platform/staff.ts';
+import { sites } from '../../db/schema.ts';
+import { currentStaff, STAFF_ROLES, staffOnly } from '../../platform/staff.ts';
+import { authRoutes } from './auth-routes.ts';
+import { adminBundlesRoutes } from './bundles-routes.ts';
+import { adminCodesRoutes } from './codes-routes.ts';
 import { adminComplaintRoutes } from './complaints-routes.ts';
+import { deskRoutes } from './desk-routes.ts';
+import { memberAdminRoutes } from './members-routes.ts';
 import { adminPhotoRoutes } from './photos-routes.ts';
+import { adminSitesRoutes } from './sites-routes.ts';
+import { staffRoutes } from './staff-routes.ts';
 
 /** One route of the back office's API: who may call it (null: not declared, which the matrix test fails). */
 export interface AdminRoute {
@@ -61,16 +68,15 @@ export async function adminRoutes(app: FastifyInstance) {
     };
   });
 
-  /** Ends this staff session (also a session still waiting for its second factor). */
-  app.post('/api/admin/logout', { config: { staffPublic: true } }, async (req, reply) => {
-    const sessionId = req.staff?.sessionId ?? req.staffPending?.sessionId;
-    if (sessionId !== undefined) await app.db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
-    clearStaffCookie(reply, app.config.env === 'production');
-    return reply.status(204).send();
-  });
-
+  await app.register(authRoutes);
+  await app.register(staffRoutes);
+  await app.register(deskRoutes);
   await app.register(adminPhotoRoutes);
   await app.register(adminComplaintRoutes);
+  await app.register(memberAdminRoutes);
+  await app.register(adminSitesRoutes);
+  await app.register(adminCodesRoutes);
+  await app.register(adminBundlesRoutes);
 }
 
 /**

@@ -172,6 +172,7 @@ export async function sendPhoto(
   viewer: ChatViewer,
   conversationId: number,
   input: { clientId: string; data: Buffer },
+  opts: { sentBy?: 'member' | 'operator' } = {},
 ): Promise<TSendMessageResponse> {
   const earlier = await findMessageByClientId(deps.db, viewer.id, input.clientId);
   const draftOf = (photo: Extract<Draft, { kind: 'photo' }>['photo']): Draft => ({
@@ -204,7 +205,7 @@ export async function sendPhoto(
   try {
     await storage.put(photo.filename, image.main, 'image/webp');
     await storage.put(photo.thumbFilename, image.thumb, 'image/webp');
-    const result = await sendMessage(deps, viewer, conversationId, draftOf(photo));
+    const result = await sendMessage(deps, viewer, conversationId, draftOf(photo), opts);
     if (result.duplicate) await removeFiles();
     return result;
   } catch (err) {

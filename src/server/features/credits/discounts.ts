@@ -3,13 +3,15 @@ import { PAYMENT_METHODS } from '../../../shared/data/payment-methods.ts';
 import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Buyer, type DiscountCodeRow, findDiscountCode, hasRedeemed } from './queries.ts';
+import { type Buyer, countCodeUses, type DiscountCodeRow, findDiscountCode, hasRedeemed } from './queries.ts';
 
 export interface AppliedDiscount {
   code: string;
   percentage: number;
   /** Used once per member: the payment records a redemption, which a second use collides with. */
   singleUse: boolean;
+  /** How many payments may use it in all (null: no limit); checked again under a lock when paying. */
+  maxUses: number | null;
   discount: TDiscount;
 }
 
@@ -84,13 +86,17 @@ export async function resolveDiscount(
     const discount = await timeBonusDiscount(db, buyer, order.currency, order.country, now);
     // Gone since the check above: used by a payment started at the same moment (another tab), or expired.
     if (!discount) throw (await hasRedeemed(db, buyer.id, code)) ? used() : expired();
-    return { code, percentage: discount.value_percentage, singleUse: true, discount };
+    return { code, percentage: discount.value_percentage, singleUse: true, maxUses: null, discount };
   }
   const row = await findDiscountCode(db, code);
   if (!row?.active || (row.country && row.country !== order.country)) throw notFound();
+  // A code of one site is unknown on every other (O-04).
+  if (row.siteId !== null && row.siteId !== buyer.siteId) throw notFound();
   if (row.validFrom && row.validFrom > now) throw notFound();
   if (row.validUntil && row.validUntil <= now) throw expired();
   if (row.oncePerMember && (await hasRedeemed(db, buyer.id, row.code))) throw used();
+  // Used up in all: a quick answer here; starting the payment counts again under a lock (claimCodeUse).
+  if (row.maxUses !== null && (await countCodeUses(db, row.code)) >= row.maxUses) throw used();
   if (order.amountCents !== null && order.amountCents < row.minimumCents) {
     throw new AppError(422, 'discount_minimum', 'discount.minimum', {
       details: { minimum_order_value: row.minimumCents },
@@ -100,6 +106,7 @@ export async function resolveDiscount(
     code: row.code,
     percentage: row.percentage,
     singleUse: row.oncePerMember,
+    maxUses: row.maxUses,
     discount: presentCode(row, order.currency, false),
   };
 }

@@ -16,6 +16,7 @@ import { bookChargeback } from './chargebacks.ts';
 import {
   advancePayment,
   balanceOf,
+  claimCodeUse,
   findPaymentByProviderId,
   findPaymentByPublicId,
   hasPaidCardPayment,
@@ -75,6 +76,10 @@ export async function startPayment(
   let payment: PaymentRow;
   try {
     payment = await db.transaction(async (tx) => {
+      const limit = order.discount?.maxUses;
+      if (order.discount && limit != null && !(await claimCodeUse(tx, order.discount.code, limit))) {
+        throw new AppError(409, 'discount_used', 'discount.used');
+      }
       const row = await insertPayment(tx, {
         publicId,
         userId,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  auditLog,
   creditBundles,
   creditLedger,
   directDebitRequests,
@@ -236,6 +237,32 @@ export async function hasRedeemed(db: Db, userId: number, code: string): Promise
   return Boolean(row);
 }
 
+/** Payment statuses that count as a use of their discount code: every one but those that failed. */
+const CODE_USE_STATUSES = ['open', 'pending', 'paid', 'refunded', 'charged_back'] as const;
+
+/** How many payments used a code and did not fail (a failed payment gives its use back). */
+export async function countCodeUses(db: Db | Tx, code: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.discountCode, code), inArray(payments.status, [...CODE_USE_STATUSES])));
+  return row?.n ?? 0;
+}
+
+/**
+ * Whether one more payment may use a code limited to `maxUses` in all (O-04). Locks the code's row until
+ * the transaction ends, so parallel payments count one after the other: each sees the payments the ones
+ * before it committed, and exactly `maxUses` of them win.
+ */
+export async function claimCodeUse(tx: Tx, code: string, maxUses: number): Promise<boolean> {
+  await tx
+    .select({ id: discountCodes.id })
+    .from(discountCodes)
+    .where(eq(discountCodes.code, code))
+    .for('update');
+  return (await countCodeUses(tx, code)) < maxUses;
+}
+
 /** Records a code used for a payment; the unique index makes a second use of a single-use code fail. */
 export async function insertRedemption(db: Db | Tx, userId: number, code: string, paymentId: number) {
   await db.insert(discountRedemptions).values({ userId, code, paymentId });
@@ -283,6 +310,33 @@ export async function ledgerEntry(db: Db, userId: number, id: number) {
     .from(creditLedger)
     .where(and(eq(creditLedger.id, id), eq(creditLedger.userId, userId)));
   return row;
+}
+
+/**
+ * What staff wrote for their credit adjustments of a member (O-02), by the booking's reference: the
+ * reason of the audit line written with the booking (the audit log is append-only, so the text the
+ * member sees is the one the staff member gave, unchanged).
+ */
+export async function staffAdjustmentNotes(
+  db: Db,
+  userId: number,
+  action: string,
+  references: string[],
+): Promise<Map<string, string>> {
+  if (references.length === 0) return new Map();
+  const reference = sql<string>`${auditLog.after} ->> 'reference'`;
+  const rows = await db
+    .select({ reference, reason: auditLog.reason })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.objectType, 'member'),
+        eq(auditLog.objectId, String(userId)),
+        eq(auditLog.action, action),
+        inArray(reference, references),
+      ),
+    );
+  return new Map(rows.map((r) => [r.reference, r.reason ?? '']));
 }
 
 /** The refund window of the member's site, in days (Pay-11). */

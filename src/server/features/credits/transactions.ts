@@ -3,9 +3,25 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { CHARGEBACK_REASON } from './chargebacks.ts';
 import { PURCHASE_REASON, presentPaymentFields, REFUND_REASON } from './payments.ts';
-import { findPaymentsByPublicIds, ledgerEntry, ledgerPage } from './queries.ts';
+import { findPaymentsByPublicIds, ledgerEntry, ledgerPage, staffAdjustmentNotes } from './queries.ts';
 
 export const TRANSACTIONS_PER_PAGE = 20;
+
+/**
+ * A change of credits by staff in the back office (O-02): booked with this ledger reason and the dialog's
+ * id as reference; the audit line of the same transaction (this action) carries the staff member's reason,
+ * which the member reads beside the booking.
+ */
+export const STAFF_ADJUSTMENT_REASON = 'staff_adjustment';
+export const STAFF_CREDITS_ACTION = 'member.credits';
+
+/** The staff reasons of a member's adjustments among these ledger rows, by reference. */
+export function staffNotesOf(db: Db, userId: number, rows: { reason: string; reference: string | null }[]) {
+  const refs = rows
+    .filter((r) => r.reason === STAFF_ADJUSTMENT_REASON && r.reference)
+    .map((r) => r.reference as string);
+  return staffAdjustmentNotes(db, userId, STAFF_CREDITS_ACTION, refs);
+}
 
 type LedgerRow = NonNullable<Awaited<ReturnType<typeof ledgerEntry>>>;
 
@@ -17,6 +33,7 @@ async function present(db: Db, rows: LedgerRow[], userId: number): Promise<TTran
   const payments = new Map(
     (await findPaymentsByPublicIds(db, ids)).filter((p) => p.userId === userId).map((p) => [p.publicId, p]),
   );
+  const notes = await staffNotesOf(db, userId, rows);
   return rows.map((r) => {
     const payment = isPaymentReason(r.reason) && r.reference ? payments.get(r.reference) : undefined;
     return {
@@ -26,6 +43,7 @@ async function present(db: Db, rows: LedgerRow[], userId: number): Promise<TTran
       balance_after: r.balanceAfter,
       created_at: r.createdAt.toISOString(),
       payment: payment ? presentPaymentFields(payment) : null,
+      note: r.reason === STAFF_ADJUSTMENT_REASON && r.reference ? (notes.get(r.reference) ?? null) : null,
     };
   });
 }

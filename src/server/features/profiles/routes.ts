@@ -5,12 +5,14 @@ import {
   ZBlockResponse,
   ZLocationRequest,
   ZMemberIdParams,
+  ZMemberLanding,
   ZMemberResponse,
   ZOwnProfileResponse,
   ZShowcaseResponse,
   ZUpdateProfileRequest,
 } from '../../../shared/contract/profiles.ts';
 import { currentUser } from '../../platform/session.ts';
+import { getMemberLanding } from './landing.ts';
 import {
   forgetOwnLocation,
   getMemberProfile,
@@ -126,6 +128,23 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       getMemberProfile(app.db, req.params.id, viewerOf(req), {
+        site: await app.sites(req.host),
+        now: new Date(),
+      }),
+  );
+
+  app.get(
+    '/api/members/:id/landing',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "A member's landing page: the member when anyone may see them, and others like them (L-08)",
+        params: ZMemberIdParams,
+        response: { 200: ZMemberLanding, ...errors },
+      },
+    },
+    async (req) =>
+      getMemberLanding(app.db, req.params.id, req.user?.id ?? null, {
         site: await app.sites(req.host),
         now: new Date(),
       }),

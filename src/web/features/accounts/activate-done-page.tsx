@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, PartyPopper } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { pathFor } from '../../../shared/routes.ts';
@@ -9,6 +9,7 @@ import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { AuthPage } from './shared.tsx';
+import { readSignupReason } from './signup-reason.ts';
 import { SIGNUP_DONE } from './signup-steps.ts';
 
 /** /activate/done: the activation link worked, or the account was already active (A-04, issue 11). */
@@ -26,12 +27,17 @@ export function ActivateDonePage() {
     void queryClient.invalidateQueries({ queryKey: ['user'] });
   }, [queryClient]);
   const login = pathFor('login');
+  // Signed up from a member's landing (L-08): their chat, with the first message drafted, is next.
+  const [reason, setReason] = useState<number | null>(null);
+  useEffect(() => setReason(readSignupReason()?.memberId ?? null), []);
   const next =
     user && user.signup_step < SIGNUP_DONE
       ? (pathFor('complete-signup') ?? '/')
-      : user
-        ? (pathFor('members') ?? '/')
-        : (login ?? '/');
+      : user && reason
+        ? (pathFor('members-id-chat', { id: reason }) ?? '/')
+        : user
+          ? (pathFor('members') ?? '/')
+          : (login ?? '/');
   return (
     <AuthPage
       icon={already ? BadgeCheck : PartyPopper}

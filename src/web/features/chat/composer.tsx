@@ -7,6 +7,7 @@ import { pathFor } from '../../../shared/routes.ts';
 import { ApiError } from '../../api/client.ts';
 import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
+import { chatDraftFor, forgetSignupReason } from '../accounts/signup-reason.ts';
 import { GiftPicker } from './gift-picker.tsx';
 import { IcebreakerModal } from './icebreakers.tsx';
 import { ResendActivationButton } from './resend-activation.tsx';
@@ -87,6 +88,13 @@ export function Composer(props: {
   const costId = useId();
   const max = Math.min(settings.message_length, CHAT.maxBodyLength);
 
+  // The first message drafted on the member's landing this visitor signed up from (L-08), once, after
+  // hydration (the server's render has an empty composer).
+  useEffect(() => {
+    const draft = chatDraftFor(profile.id);
+    if (draft) setText((current) => (current.trim() === '' ? draft : current));
+  }, [profile.id]);
+
   // A refused message: its text back where it was typed (unless something new is being typed), and why.
   const { refused, discardRefused } = thread;
   useEffect(() => {
@@ -104,6 +112,7 @@ export function Composer(props: {
     if (body === '' || body.length > max) return;
     setRefusal(null);
     thread.sendText(body);
+    forgetSignupReason(profile.id);
     setText('');
     area.current?.focus();
   };

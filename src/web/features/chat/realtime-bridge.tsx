@@ -50,6 +50,9 @@ export function RealtimeBridge() {
       rt.onStatus((status) => {
         if (status === 'open') void box.flush();
       }),
+      // A ban or an ended session closed the socket (A-10, O-02): who am I now? The answer (403 banned, or
+      // no session) sends the member to the ban notice or the login at once, not at the next refresh.
+      rt.onEnded(() => void queryClient.invalidateQueries({ queryKey: ['user'] })),
       box.onSent((_entry, answer) => afterSend(queryClient, answer)),
     ];
     return () => {

@@ -10,7 +10,16 @@ import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
 import { Money } from './money.tsx';
 
-const KNOWN_REASONS = ['purchase', 'refund', 'chargeback', 'message', 'photo', 'gift', 'signup'];
+const KNOWN_REASONS = [
+  'purchase',
+  'refund',
+  'chargeback',
+  'message',
+  'photo',
+  'gift',
+  'signup',
+  'staff_adjustment',
+];
 
 /** What a ledger row was for; chat books its spends as chat_message, chat_photo and chat_gift. */
 function Reason({ reason }: { reason: string }) {
@@ -64,6 +73,7 @@ function TransactionList() {
                   <span className="block font-medium">
                     <Reason reason={item.reason} />
                   </span>
+                  {item.note && <span className="block text-sm">{item.note}</span>}
                   <span className="block text-sm text-muted">
                     <FormattedDate value={item.created_at} dateStyle="medium" timeStyle="short" />
                   </span>
@@ -151,6 +161,8 @@ function Detail({ item }: { item: TTransaction }) {
     ],
     ['transactions.balance_after', item.balance_after],
   ];
+  // A staff adjustment's reason, as our support team wrote it (O-02).
+  if (item.note) rows.push(['transactions.note', item.note]);
   const p = item.payment;
   if (p) {
     rows.push(

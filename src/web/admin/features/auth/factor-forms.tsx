@@ -1,0 +1,142 @@
+import { startAuthentication } from '@simplewebauthn/browser';
+import { type FormEvent, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { StaffFactors } from '../../../../shared/contract/admin-staff.ts';
+import { AdminApiError, adminFetch } from '../../api.ts';
+
+/** The text of a failed call: the server's localised message, or the general one. */
+export function useErrorText() {
+  const intl = useIntl();
+  return (err: unknown) => {
+    if (err instanceof AdminApiError) return err.message;
+    if (err instanceof Error && err.name === 'NotAllowedError')
+      return intl.formatMessage({ id: 'admin.auth.passkey_cancelled' });
+    return intl.formatMessage({ id: 'admin.error.general' });
+  };
+}
+
+export const inputClass =
+  'mt-1 block min-h-11 w-full rounded-md border border-line bg-white px-3 text-base focus:border-primary';
+export const buttonClass =
+  'inline-flex min-h-11 items-center justify-center rounded-md bg-primary px-4 font-semibold text-white hover:bg-primary-strong disabled:opacity-60';
+export const secondaryButtonClass =
+  'inline-flex min-h-11 items-center justify-center rounded-md border border-line bg-white px-4 hover:bg-surface disabled:opacity-60';
+
+export function ErrorText({ id, text }: { id: string; text: string | null }) {
+  return (
+    <p
+      id={id}
+      role="alert"
+      className={text ? 'rounded-md bg-danger-soft p-2 text-sm text-danger' : 'sr-only'}
+    >
+      {text ?? ''}
+    </p>
+  );
+}
+
+/**
+ * The second factor, asked at sign-in (`/auth/...`, with recovery codes) or again for a dangerous action
+ * (`/auth/step-up/...`): a passkey button and/or a code field. `onDone` runs once the server accepted it.
+ */
+export function SecondFactorForm({
+  factors,
+  mode,
+  onDone,
+}: {
+  factors: StaffFactors;
+  mode: 'sign-in' | 'step-up';
+  onDone: () => void;
+}) {
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const base = mode === 'sign-in' ? '/auth' : '/auth/step-up';
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { code: useId(), error: useId() };
+
+  const passkey = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const optionsJSON = await adminFetch<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
+        `${base}/passkey/options`,
+        { method: 'POST', json: {} },
+      );
+      const response = await startAuthentication({ optionsJSON });
+      await adminFetch(`${base}/passkey`, { method: 'POST', json: response });
+      onDone();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitCode = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await adminFetch(useRecovery ? `${base}/recovery` : `${base}/totp`, { method: 'POST', json: { code } });
+      onDone();
+    } catch (err) {
+      setError(errorText(err));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const showCode = factors.totp || useRecovery;
+  return (
+    <div className="space-y-4">
+      {factors.passkey && !useRecovery && (
+        <button type="button" className={`${buttonClass} w-full`} onClick={passkey} disabled={busy}>
+          <FormattedMessage id="admin.auth.use_passkey" />
+        </button>
+      )}
+      {factors.passkey && factors.totp && !useRecovery && (
+        <p className="text-center text-sm text-muted">
+          <FormattedMessage id="admin.auth.or" />
+        </p>
+      )}
+      {showCode && (
+        <form onSubmit={submitCode} className="space-y-3" noValidate>
+          <label htmlFor={ids.code} className="block text-sm font-semibold">
+            <FormattedMessage id={useRecovery ? 'admin.auth.recovery_code' : 'admin.auth.app_code'} />
+          </label>
+          <input
+            id={ids.code}
+            className={inputClass}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="one-time-code"
+            inputMode={useRecovery ? 'text' : 'numeric'}
+            maxLength={useRecovery ? 40 : 10}
+            aria-describedby={ids.error}
+            required
+          />
+          <button type="submit" className={`${buttonClass} w-full`} disabled={busy || code.trim() === ''}>
+            <FormattedMessage id="admin.auth.confirm" />
+          </button>
+        </form>
+      )}
+      <ErrorText id={ids.error} text={error} />
+      {mode === 'sign-in' && (
+        <button
+          type="button"
+          className="min-h-11 text-sm text-primary-strong underline"
+          onClick={() => {
+            setUseRecovery(!useRecovery);
+            setCode('');
+            setError(null);
+          }}
+        >
+          {intl.formatMessage({ id: useRecovery ? 'admin.auth.back_to_factor' : 'admin.auth.use_recovery' })}
+        </button>
+      )}
+    </div>
+  );
+}

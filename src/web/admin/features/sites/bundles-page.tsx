@@ -1,0 +1,339 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useOutletContext } from 'react-router';
+import {
+  CURRENCIES,
+  fieldErrors,
+  SERVED_COUNTRIES,
+  type TAdminBundle,
+  type TAdminBundleList,
+  type TBundleDraft,
+  ZBundleInput,
+} from '../../../../shared/contract/admin-sites.ts';
+import { COUNTRY_CURRENCY } from '../../../../shared/data/payment-methods.ts';
+import { AdminApiError, type AdminMe, adminFetch } from '../../api.ts';
+import {
+  buttonClass,
+  Checkbox,
+  DataTable,
+  NumberInput,
+  primaryButtonClass,
+  SaveError,
+  SelectInput,
+  type SortedFeatures,
+  useCountryName,
+  useFieldText,
+  useMoney,
+  useUrlState,
+} from './ui.tsx';
+
+const DEFAULTS = { site: '', country: '', status: 'active' };
+const column = createColumnHelper<SortedFeatures, TAdminBundle>();
+
+/** /admin/bundles: credit bundles per site, country and currency (O-04, Pay-01). */
+export function Component() {
+  const intl = useIntl();
+  const f = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const me = useOutletContext<AdminMe>();
+  const [filters, setFilters] = useUrlState(DEFAULTS);
+  const queryClient = useQueryClient();
+  const countryName = useCountryName();
+  const money = useMoney();
+  const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''));
+  const list = useQuery({
+    queryKey: ['admin', 'bundles', filters],
+    queryFn: () => adminFetch<TAdminBundleList>(`/bundles?${query}`),
+  });
+  const [editing, setEditing] = useState<{ id: number | null; draft: TBundleDraft } | null>(null);
+  const siteName = (id: number) => me.sites.find((s) => s.id === id)?.name ?? `#${id}`;
+  const deactivate = useMutation({
+    mutationFn: (id: number) =>
+      adminFetch<TAdminBundle>(`/bundles/${id}/deactivate`, { method: 'POST', json: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'bundles'] }),
+  });
+  const newDraft = (): TBundleDraft => {
+    const country = filters.country || 'NL';
+    return {
+      site_id: Number(filters.site) || me.sites[0]?.id || 1,
+      country,
+      currency: (COUNTRY_CURRENCY[country] ?? 'EUR') as TBundleDraft['currency'],
+      credits: 100,
+      amount_cents: 1995,
+      position: 0,
+      active: true,
+    };
+  };
+
+  const columns = [
+    column.accessor('site_id', {
+      header: () => f('admin.sites.bundles.field.site'),
+      cell: (c) => siteName(c.getValue()),
+    }),
+    column.accessor('country', {
+      header: () => f('admin.sites.bundles.field.country'),
+      cell: (c) => `${countryName(c.getValue())} (${c.getValue()})`,
+    }),
+    column.accessor('credits', {
+      header: () => f('admin.sites.bundles.field.credits'),
+      cell: (c) => c.getValue(),
+    }),
+    column.accessor('amount_cents', {
+      header: () => f('admin.sites.bundles.field.price'),
+      cell: (c) => money(c.getValue(), c.row.original.currency),
+    }),
+    column.accessor('position', {
+      header: () => f('admin.sites.bundles.field.position'),
+      cell: (c) => c.getValue(),
+    }),
+    column.accessor('active', {
+      header: () => f('admin.sites.bundles.field.status'),
+      cell: (c) => (
+        <span className={c.getValue() ? 'text-primary-strong' : 'text-muted'}>
+          {f(c.getValue() ? 'admin.sites.status.active' : 'admin.sites.status.inactive')}
+        </span>
+      ),
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">{f('admin.sites.actions')}</span>,
+      cell: (c) => {
+        const b = c.row.original;
+        const name = `${b.credits} · ${b.country}`;
+        return (
+          <div className="flex gap-2">
+            <button
+              type="button"
+              className={buttonClass}
+              aria-label={f('admin.sites.edit_named', { name })}
+              onClick={() => setEditing({ id: b.id, draft: { ...b } as TBundleDraft })}
+            >
+              {f('admin.sites.edit')}
+            </button>
+            {b.active ? (
+              <button
+                type="button"
+                className={buttonClass}
+                aria-label={f('admin.sites.deactivate_named', { name })}
+                onClick={() => deactivate.mutate(b.id)}
+              >
+                {f('admin.sites.deactivate')}
+              </button>
+            ) : null}
+          </div>
+        );
+      },
+    }),
+  ] as ColumnDef<SortedFeatures, TAdminBundle, unknown>[];
+
+  return (
+    <section aria-labelledby="bundles-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="bundles-title" className="text-xl font-bold">
+          <FormattedMessage id="admin.sites.bundles.title" />
+        </h1>
+        <button
+          type="button"
+          className={primaryButtonClass}
+          onClick={() => setEditing({ id: null, draft: newDraft() })}
+        >
+          <FormattedMessage id="admin.sites.bundles.add" />
+        </button>
+      </div>
+      {editing ? (
+        <BundleForm
+          key={editing.id ?? 'new'}
+          id={editing.id}
+          initial={editing.draft}
+          sites={me.sites}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+      {deactivate.isError ? <SaveError error={deactivate.error} /> : null}
+      <search className="flex flex-wrap items-end gap-2">
+        <div className="w-44">
+          <SelectInput
+            label={f('admin.sites.bundles.field.site')}
+            value={filters.site}
+            onChange={(site) => setFilters({ site })}
+            options={[
+              { value: '', label: f('admin.sites.filter.all') },
+              ...me.sites.map((s) => ({ value: String(s.id), label: s.name })),
+            ]}
+          />
+        </div>
+        <div className="w-48">
+          <SelectInput
+            label={f('admin.sites.bundles.field.country')}
+            value={filters.country}
+            onChange={(country) => setFilters({ country })}
+            options={[
+              { value: '', label: f('admin.sites.filter.all') },
+              ...SERVED_COUNTRIES.map((c) => ({ value: c, label: `${countryName(c)} (${c})` })),
+            ]}
+          />
+        </div>
+        <div className="w-40">
+          <SelectInput
+            label={f('admin.sites.bundles.field.status')}
+            value={filters.status}
+            onChange={(status) => setFilters({ status })}
+            options={['all', 'active', 'inactive'].map((v) => ({
+              value: v,
+              label: f(v === 'all' ? 'admin.sites.filter.all' : `admin.sites.status.${v}`),
+            }))}
+          />
+        </div>
+      </search>
+      {list.isError ? <SaveError error={list.error} /> : null}
+      {list.isPending ? (
+        <p role="status" className="text-muted">
+          <FormattedMessage id="admin.loading" />
+        </p>
+      ) : list.data ? (
+        list.data.bundles.length === 0 ? (
+          <p className="text-muted">
+            <FormattedMessage id="admin.sites.bundles.empty" />
+          </p>
+        ) : (
+          <DataTable
+            caption={f('admin.sites.bundles.title')}
+            columns={columns}
+            data={list.data.bundles}
+            rowKey={(b) => String(b.id)}
+          />
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function BundleForm({
+  id,
+  initial,
+  sites,
+  onDone,
+}: {
+  id: number | null;
+  initial: TBundleDraft;
+  sites: AdminMe['sites'];
+  onDone: () => void;
+}) {
+  const intl = useIntl();
+  const f = (key: string) => intl.formatMessage({ id: key });
+  const fieldText = useFieldText();
+  const countryName = useCountryName();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<TBundleDraft>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const set = (patch: Partial<TBundleDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const err = (k: string) => fieldText(errors[k]);
+  const save = useMutation({
+    mutationFn: (body: unknown) =>
+      id === null
+        ? adminFetch<TAdminBundle>('/bundles', { method: 'POST', json: body })
+        : adminFetch<TAdminBundle>(`/bundles/${id}`, { method: 'PUT', json: body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'bundles'] });
+      onDone();
+    },
+    onError: (e) => {
+      if (e instanceof AdminApiError && e.fields) setErrors(e.fields);
+    },
+  });
+  return (
+    <form
+      noValidate
+      className="space-y-3 rounded-md border border-line bg-white p-4"
+      aria-labelledby="bundle-form-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = ZBundleInput.safeParse(draft);
+        if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+        setErrors({});
+        save.mutate(parsed.data);
+      }}
+    >
+      <h2 id="bundle-form-title" ref={heading} tabIndex={-1} className="font-semibold">
+        <FormattedMessage id={id === null ? 'admin.sites.bundles.new' : 'admin.sites.bundles.edit'} />
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectInput
+          label={f('admin.sites.bundles.field.site')}
+          name="site_id"
+          value={String(draft.site_id)}
+          onChange={(v) => set({ site_id: Number(v) })}
+          options={sites.map((s) => ({ value: String(s.id), label: s.name }))}
+          error={err('site_id')}
+        />
+        <SelectInput
+          label={f('admin.sites.bundles.field.country')}
+          name="country"
+          value={draft.country}
+          onChange={(country) =>
+            set({
+              country,
+              currency: (COUNTRY_CURRENCY[country] ?? draft.currency) as TBundleDraft['currency'],
+            })
+          }
+          options={SERVED_COUNTRIES.map((c) => ({ value: c, label: `${countryName(c)} (${c})` }))}
+          error={err('country')}
+        />
+        <SelectInput
+          label={f('admin.sites.bundles.field.currency')}
+          name="currency"
+          value={draft.currency}
+          onChange={(v) => set({ currency: v as TBundleDraft['currency'] })}
+          options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+          error={err('currency')}
+        />
+        <NumberInput
+          label={f('admin.sites.bundles.field.credits')}
+          name="credits"
+          value={draft.credits}
+          min={1}
+          onChange={(credits) => set({ credits })}
+          error={err('credits')}
+        />
+        <NumberInput
+          label={f('admin.sites.bundles.field.amount_cents')}
+          name="amount_cents"
+          value={draft.amount_cents}
+          min={1}
+          onChange={(amount_cents) => set({ amount_cents })}
+          error={err('amount_cents')}
+          hint={f('admin.sites.bundles.hint.amount_cents')}
+        />
+        <NumberInput
+          label={f('admin.sites.bundles.field.position')}
+          name="position"
+          value={draft.position}
+          min={0}
+          onChange={(position) => set({ position })}
+          error={err('position')}
+        />
+        <Checkbox
+          label={f('admin.sites.status.active')}
+          checked={draft.active}
+          onChange={(active) => set({ active })}
+        />
+      </div>
+      <SaveError
+        error={
+          save.isError && !(save.error instanceof AdminApiError && save.error.fields) ? save.error : null
+        }
+      />
+      <div className="flex gap-2">
+        <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
+          <FormattedMessage id={save.isPending ? 'admin.sites.saving' : 'admin.sites.save'} />
+        </button>
+        <button type="button" className={buttonClass} onClick={onDone}>
+          <FormattedMessage id="admin.sites.cancel" />
+        </button>
+      </div>
+    </form>
+  );
+}
