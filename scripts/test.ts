@@ -1,5 +1,5 @@
 // `npm test`: every check in order, each phase timed: typecheck, lint, import rules, spec texts, the
-// build (browser and server render), the unit and api test tiers, the bundle check and the e2e tier. Stops
+// build (browser, back office and server render), the unit and api test tiers, the bundle check and the e2e tier. Stops
 // at the first phase that fails. Prints one line
 // per phase and writes the timings to test-reports/phases.json, which `.ci/run` adds to its summary.
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,11 @@ const phases: [name: string, args: string[]][] = [
   ['spec texts', [join(root, '../shared/tools/spec-texts.mjs')]],
   // The api tests render pages with the built app (dist/web and the server's render, dist/ssr).
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn']],
+  // The back office's own build, into dist/web/admin: after the members' one, which empties dist/web.
+  [
+    'back office build',
+    [bin('vite/bin/vite.js'), 'build', '-c', 'vite.admin.config.ts', '--logLevel', 'warn'],
+  ],
   [
     'server render build',
     [bin('vite/bin/vite.js'), 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn'],
