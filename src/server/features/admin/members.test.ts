@@ -137,6 +137,29 @@ describe('O-02 member search', () => {
     expect((await search(s, `${q}&site=999`)).total).toBe(0);
   });
 
+  it('O-02 members of a rare standing sort by balance and activity across pages (their own read path)', async () => {
+    const s = await staffWith('moderator');
+    const tag = `Rb${randomUUID().slice(0, 6)}`;
+    const banned: { id: number; credits: number }[] = [];
+    for (let i = 0; i < 27; i++) {
+      // Balances out of id order, so an order by id would show.
+      const credits = (i * 7) % 27;
+      banned.push({
+        id: (await buildMember(db(), { name: `${tag}${i}`, status: 'banned', credits })).id,
+        credits,
+      });
+    }
+    const byBalance = [...banned].sort((a, b) => b.credits - a.credits || b.id - a.id).map((m) => m.id);
+    const first = await search(s, `q=${tag}&status=banned&sort=-credits`);
+    const second = await search(s, `q=${tag}&status=banned&sort=-credits&page=2`);
+    expect(first.total).toBe(27);
+    expect([...first.items, ...second.items].map((r) => r.id)).toEqual(byBalance);
+    expect(first.items.every((r) => r.status === 'banned')).toBe(true);
+    const poorest = await search(s, `q=${tag}&status=banned&sort=credits`);
+    expect(poorest.items[0]?.id).toBe(byBalance.at(-1));
+    expect(poorest.items[0]?.name).toBe(`${tag}0`);
+  });
+
   it("O-02 staff of another site see nothing of this site's members: not in search, not their page", async () => {
     const other = await secondSite();
     const theirs = await buildMember(db(), { siteId: other, name: `Elders${randomUUID().slice(0, 6)}` });
