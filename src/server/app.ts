@@ -28,6 +28,7 @@ import { registerChatSendLimit } from './features/chat/send-limit.ts';
 import { devCreditRoutes } from './features/credits/dev-routes.ts';
 import { creditRoutes } from './features/credits/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
+import { landerRoutes } from './features/landers/routes.ts';
 import { likeRoutes } from './features/likes/routes.ts';
 import { swipeRoutes } from './features/likes/swipe-routes.ts';
 import { mailRoutes } from './features/notifications/mail-routes.ts';
@@ -255,6 +256,7 @@ export async function buildApp({
   await app.register(emailRoutes);
   await app.register(swipeRoutes);
   await app.register(discoveryRoutes);
+  await app.register(landerRoutes);
   await app.register(creditRoutes);
   await app.register(chatRoutes);
   await app.register(realtimeRoutes);

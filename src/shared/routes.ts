@@ -47,6 +47,17 @@ export const ROUTES = {
   'likes-m-id': '/likes/m/:id',
   'swipe-game': '/swipe-game',
   'landers-tinderswipe': '/landers/tinderswipe',
+  // The campaign landers (L-07, issue 25): each its own design; the slug is the campaign's.
+  'landers-alonetonight-slug': '/landers/alonetonight/:slug?',
+  'landers-collagelanding-slug': '/landers/collagelanding/:slug?',
+  'landers-gallery-slug': '/landers/gallery/:slug?',
+  'landers-iconslanding-slug': '/landers/iconslanding/:slug?',
+  'landers-maplanding-slug': '/landers/maplanding/:slug?',
+  'landers-socialnetwork-slug': '/landers/socialnetwork/:slug?',
+  'landers-transitionsvideolanding-slug': '/landers/transitionsvideolanding/:slug?',
+  'landers-video-slug': '/landers/video/:slug?',
+  // A lander under a niche's prefix (/landers/milf/gallery): sent to the site's own (decision 0029).
+  'landers-niche-name-slug': '/landers/:niche/:name/:slug?',
   'match-finder': '/match-finder',
   notifications: '/notifications',
 } as const;

@@ -9,6 +9,7 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
+import { LANDER_NAMES } from '../shared/contract/landers.ts';
 import { matchRoute, pathFor, ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
 import { memberSearchQuery } from './api/discovery.ts';
 import { isLoggingOut, useLoggedIn, userQuery } from './api/session.ts';
@@ -257,6 +258,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: ROUTES['members-id-signup'],
               lazy: async () => ({
                 Component: (await import('./features/profiles/member-landing-page.tsx')).MemberSignupPage,
+              }),
+            },
+            ...LANDER_NAMES.map(
+              (name): RouteObject => ({
+                id: `landers-${name}-slug`,
+                path: ROUTES[`landers-${name}-slug`],
+                lazy: async () => ({
+                  Component: (await import('./features/landers/lander-page.tsx')).LanderPage,
+                }),
+              }),
+            ),
+            {
+              id: 'landers-niche-name-slug',
+              path: ROUTES['landers-niche-name-slug'],
+              lazy: async () => ({
+                Component: (await import('./features/landers/lander-page.tsx')).NicheLanderRedirect,
               }),
             },
             {

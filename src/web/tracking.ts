@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { TTracking } from '../shared/contract/accounts.ts';
+import { api } from './api/client.ts';
 
 const KEY = 'vonk.tracking';
 const FIELDS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
@@ -37,7 +38,51 @@ export function setSearchSource(source: () => string): void {
 }
 
 export function readTracking(search: string = currentSearch()): TTracking | null {
-  return trackingFrom(search) ?? stored();
+  const record = trackingFrom(search) ?? stored();
+  const lander = storedLander();
+  return lander ? { ...record, lander } : record;
+}
+
+const LANDER_KEY = 'vonk.lander';
+
+/** The lander this visit arrived on (issue 25): its signup is counted for it. The first one counts. */
+export function rememberLander(name: string): void {
+  try {
+    if (!sessionStorage.getItem(LANDER_KEY)) sessionStorage.setItem(LANDER_KEY, name);
+  } catch {
+    // Storage blocked: the signup is not counted for the lander.
+  }
+}
+
+function storedLander(): string | null {
+  if (typeof sessionStorage === 'undefined') return null;
+  try {
+    return sessionStorage.getItem(LANDER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Tells the server of a lander's view (once per lander and tab) or of a signup started from it (P-08).
+ * Sent with `keepalive`, so a tap that leaves the page still counts; a failure costs nothing but a count.
+ */
+export function countLanderEvent(lander: string, kind: 'view' | 'start'): void {
+  try {
+    const seen = `vonk.lander_seen.${lander}`;
+    if (kind === 'view') {
+      if (sessionStorage.getItem(seen)) return;
+      sessionStorage.setItem(seen, '1');
+    }
+  } catch {
+    // Storage blocked: counted each time.
+  }
+  const network = readTracking()?.network;
+  api(`/api/landers/${encodeURIComponent(lander)}/events`, {
+    method: 'POST',
+    json: { kind, ...(network ? { network } : {}) },
+    keepalive: true,
+  }).catch(() => undefined);
 }
 
 /** Whether the visit has a traffic source, which 'with_trafficsource' sites require for signup (A-02). */

@@ -27,3 +27,12 @@ export function usePageTitle(title: string | null) {
     applyTitle();
   }, [full]);
 }
+
+/** A page's description and preview image for the server's head (link previews, search results). */
+export function usePageMeta(description: string | null, image: string | null = null) {
+  const head = useServerHead();
+  if (head) {
+    if (description) head.description = description;
+    if (image) head.image = image;
+  }
+}

@@ -1117,3 +1117,25 @@ export const deskOpeners = pgTable(
   },
   (t) => [index('desk_openers_locale_idx').on(t.locale, t.position)],
 );
+
+/**
+ * Paid traffic's funnel per day (issue 25, P-08): views of a lander or member landing, signups started from
+ * it and accounts made, per site, lander, niche and traffic source (the tracking query's `network`, '' for
+ * none). One row a day and combination, counted up by `insert … on conflict do update`.
+ */
+export const landerCounts = pgTable(
+  'lander_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    lander: text('lander').notNull(),
+    niche: integer('niche').notNull(),
+    network: text('network').notNull(),
+    views: integer('views').notNull().default(0),
+    starts: integer('starts').notNull().default(0),
+    signups: integer('signups').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.lander, t.niche, t.network] })],
+);

@@ -23,6 +23,19 @@ export const isOnline = (lastActiveAt: Date, now: Date) =>
 
 export const ageOf = (dateOfBirth: string, now: Date) => ageOn(dateOfBirth, now) ?? 0;
 
+const ABOUT_LINE = 160;
+
+/** The first sentence or line of an about text, at most ABOUT_LINE characters, cut at a word. */
+export function aboutLine(about: string | null): string | null {
+  const text = (about ?? '').trim();
+  if (!text) return null;
+  const first = (text.split(/\n/)[0] ?? '').trim();
+  const sentence = /^(.{20,}?[.!?])(\s|$)/u.exec(first)?.[1] ?? first;
+  if ([...sentence].length <= ABOUT_LINE) return sentence;
+  const cut = [...sentence].slice(0, ABOUT_LINE - 1).join('');
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40)).trimEnd()}…`;
+}
+
 /**
  * A member as every list shows them (search, related profiles, likes, swipe): no coordinates, no e-mail,
  * and a thumbnail only of a public, approved main photo.

@@ -66,6 +66,8 @@ const ROUTE_INDEXING = {
 
 /** How search engines treat a route; a name the app does not know is not indexed. */
 export function routeIndexing(name: string): Indexing {
+  // A lander under another niche's prefix only sends the visitor on (decision 0029).
+  if (name === 'landers-niche-name-slug') return 'noindex';
   if (name.startsWith('landers-') && Object.hasOwn(ROUTES, name)) return 'index';
   if (name.startsWith('pages-')) {
     return (STATIC_PAGES as readonly string[]).includes(name.slice('pages-'.length)) ? 'index' : 'noindex';

@@ -282,6 +282,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
     let head = '';
     let state = '';
     let title = site.indexTitle;
+    let pageHead: { description?: string; image?: string | null } = {};
     // Told by the render (its session answer); asked of the database only when there is none.
     let member: boolean | null = null;
     const nonce = randomBytes(16).toString('base64');
@@ -306,6 +307,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
           body = page.html.slice(hoisted.length) + renderer.iconSprite(page.html);
           state = `<script type="application/json" id="vonk-state">${page.state}</script>`;
           title = page.head.title ?? title;
+          pageHead = page.head;
           member = page.member;
         }
       } catch (err) {
@@ -345,8 +347,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
       locale,
       locales: siteLocales(site),
       title: share?.title ?? title,
-      description: share ? share.description : site.description,
-      image: share?.image ?? null,
+      description: share ? share.description : (pageHead.description ?? site.description),
+      image: share?.image ?? (pageHead.image ? new URL(pageHead.image, origin).href : null),
       // Members' own pages and profiles are not for search engines; neither is an unknown address.
       noindex: status !== 200 || !route || !isIndexable(route, site),
       type: share ? 'profile' : 'website',

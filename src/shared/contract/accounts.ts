@@ -136,6 +136,8 @@ export const ZTracking = z
     sub1: zLine(128).optional(),
     sub2: zLine(128).optional(),
     sub3: zLine(128).optional(),
+    /** The lander the visit arrived on (COUNTED_LANDERS), for its signup count (issue 25). */
+    lander: zLine(32).optional(),
   })
   .partial();
 export type TTracking = z.infer<typeof ZTracking>;

@@ -10,11 +10,12 @@ import { api } from './client.ts';
 import { refreshAfterAction } from './counts.ts';
 
 /** The swipe game's next cards and the free likes left today (D-07). */
-export function useSwipeStack() {
+export function useSwipeStack(enabled = true) {
   return useQuery({
     queryKey: ['swipe'],
     queryFn: () => api<TSwipeStackResponse>('/api/swipe'),
     staleTime: Number.POSITIVE_INFINITY,
+    enabled,
   });
 }
 

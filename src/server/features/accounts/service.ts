@@ -12,6 +12,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import { parseRequest } from '../../platform/parse.ts';
 import { hashToken } from '../../platform/session.ts';
 import type { SiteRow } from '../../platform/site.ts';
+import { recordLanderSignup } from '../landers/index.ts';
 import { aboutToColumns } from '../profiles/index.ts';
 import { clearDeviceFailures, type Device, deviceLockedUntil, recordDeviceFailure } from './device-cookie.ts';
 import { renderAccountMail } from './mails.ts';
@@ -106,6 +107,7 @@ export async function signup(deps: Deps, input: TSignupRequest, ctx: RequestCont
       if (site.signupCredits > 0) {
         await bookCredits(tx, user.id, site.signupCredits, { reason: 'signup', reference: 'signup' });
       }
+      await recordLanderSignup(tx, site, tracking, ctx.now);
       return user.id;
     });
   } catch (err) {

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZMemberLanding } from '../../../shared/contract/profiles.ts';
 import { blocks, photos, profiles, users } from '../../db/schema.ts';
+import { aboutLine } from '../../kernel/member-card.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
-import { aboutLine } from './landing.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,26 +1,13 @@
 import type { TMemberLanding } from '../../../shared/contract/profiles.ts';
 import { REGIONS } from '../../../shared/data/regions.ts';
 import type { Db } from '../../db/client.ts';
-import { ageOf, isOnline, presentMemberCard, publicMediaUrl } from '../../kernel/member-card.ts';
+import { aboutLine, ageOf, isOnline, presentMemberCard, publicMediaUrl } from '../../kernel/member-card.ts';
 import { findMember } from '../../kernel/members.ts';
 import type { SiteRow } from '../../platform/site.ts';
 import { findRelated, findShowcase, listPublicPhotos } from './queries.ts';
 
 /** Other members a landing shows beside (or instead of) its member. */
 export const LANDING_OTHERS = 8;
-const ABOUT_LINE = 160;
-
-/** The first sentence or line of an about text, at most ABOUT_LINE characters, cut at a word. */
-export function aboutLine(about: string | null): string | null {
-  const text = (about ?? '').trim();
-  if (!text) return null;
-  const first = (text.split(/\n/)[0] ?? '').trim();
-  const sentence = /^(.{20,}?[.!?])(\s|$)/u.exec(first)?.[1] ?? first;
-  if ([...sentence].length <= ABOUT_LINE) return sentence;
-  const cut = [...sentence].slice(0, ABOUT_LINE - 1).join('');
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40)).trimEnd()}…`;
-}
-
 /**
  * A member's landing page (L-08, issue 25). The member is shown only when anyone may see their profile
  * on this site: listed (active, visible, not banned or deleted), in one of the site's countries, and not

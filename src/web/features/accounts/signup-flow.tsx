@@ -7,6 +7,7 @@ import { useUser } from '../../api/session.ts';
 import { Redirect } from '../../components/redirect.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
+import { useSendKeptLikes } from '../likes/kept-likes.ts';
 import { signupAllowed } from './shared.tsx';
 import { SIGNUP_DONE, SIGNUP_SCREENS, screenOf } from './signup-steps.ts';
 import { AccountStep } from './steps/account-step.tsx';
@@ -100,6 +101,9 @@ export function SignupFlow(props: {
     openedDone.current = step >= SIGNUP_DONE;
   }
   const { onFinished, onInProgressChange, onClosed } = props;
+
+  // Likes given on the swipe lander before there was an account go out now (issue 25).
+  useSendKeptLikes(Boolean(user));
 
   const signingUp = useIsMutating({ mutationKey: ['signup'] }) > 0;
   useEffect(() => {

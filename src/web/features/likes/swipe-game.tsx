@@ -1,5 +1,5 @@
 import { Crown, Heart, MapPin, RotateCcw, Search, UserRound, X } from 'lucide-react';
-import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type PointerEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TSwipeCard } from '../../../shared/contract/swipe.ts';
 import { pathFor } from '../../../shared/routes.ts';
@@ -95,12 +95,35 @@ function EmptyCard() {
 }
 
 /**
+ * A visitor's deck (the tinderswipe lander, L-07): real members' cards, whose likes are kept in this
+ * browser and sent once the visitor's account exists; `end` shows when the deck is done.
+ */
+export interface VisitorDeck {
+  cards: TSwipeCard[];
+  onLike(card: TSwipeCard): void;
+  end: ReactNode;
+}
+
+/**
  * The swipe game (D-07): a stack of cards that follow the finger or mouse, with buttons and the arrow
  * keys as the accessible alternative, undo of the last pass, and the free likes left today in view.
  */
-export function SwipeGame() {
+export function SwipeGame({ visitor }: { visitor?: VisitorDeck } = {}) {
   const intl = useIntl();
-  const stack = useSwipeStack();
+  const served = useSwipeStack(!visitor);
+  const visitorCards = visitor?.cards;
+  const visitorStack = useMemo(
+    () =>
+      visitorCards
+        ? {
+            data: { cards: visitorCards, likes_left: null },
+            isPending: false,
+            refetch: async () => undefined,
+          }
+        : null,
+    [visitorCards],
+  );
+  const stack = visitorStack ?? served;
   const swipe = useSwipe();
   const undo = useUndoPass();
   const [cards, setCards] = useState<TSwipeCard[]>([]);
@@ -155,6 +178,10 @@ export function SwipeGame() {
         setLeaving(null);
       }, 180);
       if (action === 'pass') setLastPassed(top);
+      if (visitor) {
+        if (action === 'like') visitor.onLike(top);
+        return;
+      }
       swipe.mutate(
         { id: top.id, action },
         {
@@ -167,10 +194,17 @@ export function SwipeGame() {
         },
       );
     },
-    [top, leaving, likesLeft, intl, swipe],
+    [top, leaving, likesLeft, intl, swipe, visitor],
   );
 
   const undoPass = () => {
+    if (visitor) {
+      if (!lastPassed) return;
+      seen.current.delete(lastPassed.id);
+      setCards((c) => [lastPassed, ...c.filter((x) => x.id !== lastPassed.id)]);
+      setLastPassed(null);
+      return;
+    }
     undo.mutate(undefined, {
       onSuccess: (res) => {
         setLastPassed(null);
@@ -228,24 +262,26 @@ export function SwipeGame() {
   return (
     // The card shrinks on short screens so the buttons stay in view above the tab bar.
     <div className="mx-auto flex w-full max-w-[min(24rem,calc((100dvh-var(--tabbar-h,0px)-22rem)*0.75))] flex-col items-center">
-      <p
-        className="mb-3 text-center text-sm font-semibold text-muted"
-        data-testid="likes-left"
-        aria-live="polite"
-      >
-        {likesLeft === null ? (
-          <FormattedMessage id="swipe.unlimited" />
-        ) : (
-          <FormattedMessage id="swipe.likes_left" values={{ count: likesLeft }} />
-        )}
-      </p>
+      {!visitor && (
+        <p
+          className="mb-3 text-center text-sm font-semibold text-muted"
+          data-testid="likes-left"
+          aria-live="polite"
+        >
+          {likesLeft === null ? (
+            <FormattedMessage id="swipe.unlimited" />
+          ) : (
+            <FormattedMessage id="swipe.likes_left" values={{ count: likesLeft }} />
+          )}
+        </p>
+      )}
       <div className="relative w-full">
         {stack.isPending ? (
           <div className="aspect-[3/4] w-full animate-pulse rounded-3xl bg-surface" />
         ) : limited ? (
           <LimitCard />
         ) : !top ? (
-          <EmptyCard />
+          (visitor?.end ?? <EmptyCard />)
         ) : (
           <>
             {cards[1] && (

@@ -12,11 +12,13 @@ import { MemberGrid, OnlineDot } from '../../components/member-card.tsx';
 import { Redirect } from '../../components/redirect.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
+import { countLanderEvent } from '../../tracking.ts';
 import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, signupAllowed } from '../accounts/shared.tsx';
 import { SignupFlow, SignupFrame } from '../accounts/signup-flow.tsx';
 import { rememberSignupReason } from '../accounts/signup-reason.ts';
 import { SIGNUP_DONE, SIGNUP_FINISHED_PATH } from '../accounts/signup-steps.ts';
+import { useLanderVisit } from '../landers/kit.tsx';
 
 type Shown = NonNullable<TMemberLanding['member']>;
 
@@ -42,7 +44,12 @@ function SignupCta({ member, className = '' }: { member: Shown | null; className
   const to = member ? routePath('members-id-signup', { id: member.id }) : (pathFor('signup') ?? '/');
   return (
     <div className={className}>
-      <Link to={to} className="btn btn-secondary w-full px-8 text-lg sm:w-auto" data-testid="landing-cta">
+      <Link
+        to={to}
+        className="btn btn-secondary w-full px-8 text-lg sm:w-auto"
+        data-testid="landing-cta"
+        onClick={() => countLanderEvent('member', 'start')}
+      >
         <MessageCircleHeart aria-hidden size={22} />
         {member ? (
           <FormattedMessage id="landing.send_message" values={{ name: member.name }} />
@@ -290,6 +297,7 @@ export function MemberLandingPage() {
   const design = useMatches().at(-1)?.id;
   const { id, user, pending, landing } = useLanding();
   const member = landing?.member ?? null;
+  useLanderVisit('member');
   usePageTitle(
     member
       ? intl.formatMessage({ id: 'landing.page_title' }, { name: member.name, site: settings.name })

@@ -65,3 +65,20 @@ export function clearSignupDraft() {
     // Nothing was kept.
   }
 }
+
+/**
+ * What a lander asked before the signup (issue 25: who the visitor is, whom they look for) as the
+ * signup's first answers; answers the visitor gave in this tab before are kept where the lander asked nothing.
+ */
+export function prefillSignupDraft(answers: { gender?: Gender; looking_for?: Gender[] }) {
+  const d = readSignupDraft();
+  writeSignupDraft({
+    email: d.email ?? '',
+    name: d.name ?? '',
+    signup_message: d.signup_message ?? '',
+    gender: answers.gender ?? d.gender,
+    looking_for: answers.looking_for ?? d.looking_for ?? [],
+    dob: d.dob ?? { day: '', month: '', year: '' },
+    place: d.place ?? null,
+  });
+}

@@ -1,0 +1,2 @@
+// The landers feature as other features see it (decision 0025): import from here, never from its files.
+export { recordLanderSignup } from './service.ts';

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ZId } from './ids.ts';
+import { zLine } from './text.ts';
+
+/**
+ * The campaign landers (L-07, issue 25): where paid traffic arrives, each its own design around the
+ * site's real members. `/landers/{name}/{slug?}`; the slug is the campaign's own words, shown nowhere.
+ */
+export const LANDER_NAMES = [
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+] as const;
+export type TLanderName = (typeof LANDER_NAMES)[number];
+
+/** Every page whose visitors are counted per lander: the eight, the swipe game, a member's landing. */
+export const COUNTED_LANDERS = [...LANDER_NAMES, 'tinderswipe', 'member'] as const;
+export type TCountedLander = (typeof COUNTED_LANDERS)[number];
+
+export const isLanderName = (value: string): value is TLanderName =>
+  (LANDER_NAMES as readonly string[]).includes(value);
+export const isCountedLander = (value: string): value is TCountedLander =>
+  (COUNTED_LANDERS as readonly string[]).includes(value);
+
+/**
+ * A site's niche (1 to 7) as a lander address prefix (spec §9): none, she, bdsm, bbw, gilf, milf, gay.
+ * `/landers/{prefix}/{name}` of another niche is sent to the site's own lander (decision 0029).
+ */
+export const NICHE_PREFIXES = ['', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay'] as const;
+export type TNiche = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export const nichePrefix = (niche: number): string => NICHE_PREFIXES[niche - 1] ?? '';
+export const isNichePrefix = (value: string): boolean =>
+  value !== '' && (NICHE_PREFIXES as readonly string[]).includes(value);
+
+/** A member as a lander shows them: listed, with a public approved photo, of the site's market and niche. */
+export const ZLanderMember = z.object({
+  id: ZId,
+  name: z.string(),
+  age: z.number().int(),
+  city: z.string().nullable(),
+  /** Thumbnail and full photo URLs (cdn_prefix included). */
+  thumb_url: z.string(),
+  photo_url: z.string(),
+  /** The first line of their about text (at most 160 characters), or null. */
+  about_line: z.string().nullable(),
+  /** Up to five of their interests' ids (src/shared/data/interests.ts), hobbies first. */
+  interests: z.array(z.string()),
+  fictional: z.boolean(),
+  online: z.boolean(),
+});
+export type TLanderMember = z.infer<typeof ZLanderMember>;
+
+/**
+ * A city on the map lander: the members' coarse places grouped by city, placed by the city's mean
+ * position rounded to a tenth of a degree (about 10 km) and given only as 0..1 inside the box of the
+ * site's cities: a member's own place never leaves the server (M-10).
+ */
+export const ZLanderCity = z.object({
+  city: z.string(),
+  members: z.number().int().nonnegative(),
+  online: z.number().int().nonnegative(),
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+});
+export type TLanderCity = z.infer<typeof ZLanderCity>;
+
+export const ZLanderPage = z.object({
+  lander: z.enum([...LANDER_NAMES, 'tinderswipe']),
+  niche: z.number().int().min(1).max(7),
+  /** Up to LANDER_MEMBERS, most recently active first. */
+  members: z.array(ZLanderMember),
+  /** The map lander's cities, most members first (empty for the other landers). */
+  cities: z.array(ZLanderCity),
+  /** Listed members of the site's market and niche, and how many of them are online now. */
+  total: z.number().int().nonnegative(),
+  online: z.number().int().nonnegative(),
+});
+export type TLanderPage = z.infer<typeof ZLanderPage>;
+export const LANDER_MEMBERS = 24;
+
+/** What a lander's page tells the server: a view, or a visitor starting the signup from it (P-08). */
+export const ZLanderEvent = z.object({
+  kind: z.enum(['view', 'start']),
+  niche: z.number().int().min(1).max(7).optional(),
+  /** The visit's traffic source (the tracking query's `network`), if any. */
+  network: zLine(64).optional(),
+});
+export type TLanderEvent = z.infer<typeof ZLanderEvent>;

@@ -1,0 +1,433 @@
+import { Heart, MessageCircle, Pause, Play } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { TLanderMember, TLanderPage } from '../../../shared/contract/landers.ts';
+import { INTERESTS } from '../../../shared/data/interests.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
+import { OnlineDot } from '../../components/member-card.tsx';
+import { interestIcon } from '../accounts/steps/interest-icons.ts';
+import { Figures, LanderCta, type LanderName, PhotoTile, SeekQuestion, useStartSignup } from './kit.tsx';
+
+type Design = (props: { page: TLanderPage; lander: LanderName }) => React.ReactNode;
+
+const heading = 'text-3xl font-extrabold tracking-tight sm:text-4xl';
+
+/** Online members first, then the most recently active: the order the server sent. */
+const onlineFirst = (members: TLanderMember[]) => [
+  ...members.filter((m) => m.online),
+  ...members.filter((m) => !m.online),
+];
+
+/** alonetonight: "who else is alone tonight", the members online now, and the one question. */
+export const AloneTonight: Design = ({ page, lander }) => (
+  <section className="-mx-4 -mt-6 bg-[linear-gradient(160deg,#1d1b3a_0%,#3b1f4a_60%,#5b2345_100%)] px-4 py-10 text-white sm:-mt-10 sm:rounded-b-3xl sm:py-14">
+    <div className="mx-auto max-w-4xl text-center">
+      <h1 className={heading}>
+        <FormattedMessage id="lander.alonetonight.title" />
+      </h1>
+      <p className="mx-auto mt-3 max-w-xl text-white/85">
+        <FormattedMessage id="lander.alonetonight.intro" />
+      </p>
+      <Figures page={page} className="mt-3 text-white/90" />
+      <ul className="mt-6 grid grid-cols-3 gap-2 sm:grid-cols-6 sm:gap-3">
+        {onlineFirst(page.members)
+          .slice(0, 6)
+          .map((m, i) => (
+            <li key={m.id}>
+              <PhotoTile member={m} eager={i < 3} className="aspect-[3/4]" />
+            </li>
+          ))}
+      </ul>
+      <SeekQuestion lander={lander} dark className="mx-auto mt-8 max-w-md text-center" />
+    </div>
+  </section>
+);
+
+/** collagelanding: a collage of members' photos, one large, under the headline and the button. */
+export const Collage: Design = ({ page, lander }) => (
+  <section>
+    <div className="text-center">
+      <h1 className={heading}>
+        <FormattedMessage id="lander.collagelanding.title" />
+      </h1>
+      <p className="mx-auto mt-2 max-w-xl text-muted">
+        <FormattedMessage id="lander.collagelanding.intro" />
+      </p>
+    </div>
+    <ul className="mt-6 grid auto-rows-[7.5rem] grid-cols-3 gap-2 sm:auto-rows-[10rem] sm:grid-cols-5 sm:gap-3">
+      {page.members.slice(0, 12).map((m, i) => (
+        <li
+          key={m.id}
+          className={
+            i === 0 ? 'col-span-2 row-span-2' : i === 5 ? 'row-span-2' : i === 8 ? 'sm:col-span-2' : undefined
+          }
+        >
+          <PhotoTile member={m} eager={i < 2} large={i === 0} className="size-full" />
+        </li>
+      ))}
+    </ul>
+    <div className="mt-8 text-center">
+      <Figures page={page} className="text-muted" />
+      <LanderCta lander={lander} className="mt-3" />
+    </div>
+  </section>
+);
+
+/** gallery: every member of the page in a grid, the button always at hand on a phone. */
+export const Gallery: Design = ({ page, lander }) => (
+  <section>
+    <h1 className={heading}>
+      <FormattedMessage id="lander.gallery.title" />
+    </h1>
+    <p className="mt-2 max-w-2xl text-muted">
+      <FormattedMessage id="lander.gallery.intro" />
+    </p>
+    <Figures page={page} className="mt-2 text-muted" />
+    <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      {page.members.map((m, i) => (
+        <li key={m.id}>
+          <PhotoTile member={m} eager={i < 2} className="aspect-[3/4]" />
+        </li>
+      ))}
+    </ul>
+    <div className="sticky bottom-0 -mx-4 mt-6 border-t border-line bg-white/95 px-4 py-3 text-center backdrop-blur sm:static sm:border-0 sm:bg-transparent">
+      <LanderCta lander={lander} />
+    </div>
+  </section>
+);
+
+/** iconslanding: what the members are into, as icons; each is a way into the signup. */
+export const Icons: Design = ({ page, lander }) => {
+  const intl = useIntl();
+  const start = useStartSignup(lander);
+  const counts = new Map<string, number>();
+  for (const m of page.members) for (const id of m.interests) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const top = INTERESTS.filter((i) => counts.has(i.id))
+    .sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0))
+    .slice(0, 8);
+  const locale = intl.locale as Locale;
+  return (
+    <section>
+      <div className="text-center">
+        <h1 className={heading}>
+          <FormattedMessage id="lander.iconslanding.title" />
+        </h1>
+        <p className="mx-auto mt-2 max-w-xl text-muted">
+          <FormattedMessage id="lander.iconslanding.intro" />
+        </p>
+      </div>
+      <ul className="mx-auto mt-6 grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-4">
+        {top.map((interest) => {
+          const Icon = interestIcon(interest.icon);
+          return (
+            <li key={interest.id}>
+              <button
+                type="button"
+                onClick={() => start()}
+                className="flex w-full flex-col items-center gap-2 rounded-2xl border border-line bg-white p-4 text-center shadow-sm transition hover:border-primary hover:shadow-md focus-visible:border-primary"
+              >
+                <Icon aria-hidden size={32} className="text-primary" />
+                <span className="font-semibold">{interest.names[locale] ?? interest.names.en}</span>
+                <span className="text-sm text-muted">
+                  <FormattedMessage
+                    id="lander.interest_members"
+                    values={{ count: counts.get(interest.id) }}
+                  />
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {page.members.slice(0, 8).map((m, i) => (
+          <li key={m.id}>
+            <PhotoTile member={m} eager={i < 2} className="aspect-square" />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 text-center">
+        <LanderCta lander={lander} />
+      </div>
+    </section>
+  );
+};
+
+/** maplanding: the members' cities on a map of the market (city level only), the nearest way in. */
+export const MapDesign: Design = ({ page, lander }) => {
+  const intl = useIntl();
+  const cities = page.cities;
+  const most = Math.max(1, ...cities.map((c) => c.members));
+  return (
+    <section>
+      <h1 className={heading}>
+        <FormattedMessage id="lander.maplanding.title" />
+      </h1>
+      <p className="mt-2 max-w-2xl text-muted">
+        <FormattedMessage id="lander.maplanding.intro" />
+      </p>
+      <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
+        <figure className="rounded-3xl bg-[radial-gradient(circle_at_30%_20%,#e6f4f1_0%,#cfe9e3_55%,#b7ddd4_100%)] p-3">
+          <svg
+            viewBox="0 0 100 100"
+            className="aspect-square w-full"
+            role="img"
+            aria-label={intl.formatMessage({ id: 'lander.map_label' })}
+          >
+            {cities.map((c) => {
+              const r = 1.6 + 4.4 * Math.sqrt(c.members / most);
+              const x = 8 + c.x * 84;
+              const y = 8 + c.y * 84;
+              return (
+                <g key={c.city}>
+                  <circle cx={x} cy={y} r={r} fill="var(--color-primary)" fillOpacity={0.35} />
+                  <circle cx={x} cy={y} r={Math.min(r, 1.4)} fill="var(--color-primary-strong)" />
+                  {c.members >= most / 3 && (
+                    <text
+                      x={x}
+                      y={y - r - 1}
+                      textAnchor="middle"
+                      fontSize="3.2"
+                      fill="#1f2937"
+                      fontWeight={600}
+                    >
+                      {c.city}
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+          </svg>
+          <figcaption className="sr-only">
+            <FormattedMessage id="lander.map_label" />
+          </figcaption>
+        </figure>
+        <div>
+          <h2 className="text-lg font-bold">
+            <FormattedMessage id="lander.map_cities" />
+          </h2>
+          <ul
+            className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white"
+            data-testid="lander-cities"
+          >
+            {cities.slice(0, 8).map((c) => (
+              <li key={c.city} className="flex items-center justify-between gap-3 px-4 py-2.5">
+                <span className="font-medium">{c.city}</span>
+                <span className="text-sm text-muted">
+                  <FormattedMessage
+                    id="lander.city_figures"
+                    values={{ members: c.members, online: c.online }}
+                  />
+                </span>
+              </li>
+            ))}
+          </ul>
+          <SeekQuestion lander={lander} className="mt-6" />
+        </div>
+      </div>
+    </section>
+  );
+};
+
+/** socialnetwork: members' own words as a feed; liking or answering a post starts the signup. */
+export const Social: Design = ({ page, lander }) => {
+  const intl = useIntl();
+  const start = useStartSignup(lander);
+  const posts = [...page.members.filter((m) => m.about_line), ...page.members.filter((m) => !m.about_line)];
+  return (
+    <section className="mx-auto max-w-xl">
+      <h1 className={heading}>
+        <FormattedMessage id="lander.socialnetwork.title" />
+      </h1>
+      <p className="mt-2 text-muted">
+        <FormattedMessage id="lander.socialnetwork.intro" />
+      </p>
+      <LanderCta lander={lander} className="mt-4" />
+      <ol className="mt-6 space-y-5">
+        {posts.slice(0, 10).map((m, i) => (
+          <li key={m.id} className="overflow-hidden rounded-3xl border border-line bg-white shadow-sm">
+            <article aria-label={`${m.name}, ${m.age}`}>
+              <header className="flex items-center gap-3 p-3">
+                <img
+                  src={m.thumb_url}
+                  alt=""
+                  className="size-10 rounded-full object-cover"
+                  loading={i < 1 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
+                <div className="min-w-0">
+                  <p className="flex items-center gap-1.5 font-semibold">
+                    {m.name}, {m.age}
+                    {m.online && <OnlineDot />}
+                  </p>
+                  {m.city && <p className="truncate text-sm text-muted">{m.city}</p>}
+                </div>
+              </header>
+              {m.about_line && <p className="px-4 pb-3">{m.about_line}</p>}
+              <img
+                src={m.photo_url}
+                alt={intl.formatMessage({ id: 'landing.photo_alt' }, { name: m.name })}
+                className="aspect-square w-full object-cover"
+                loading={i < 1 ? 'eager' : 'lazy'}
+                decoding="async"
+              />
+              <footer className="flex gap-2 p-3">
+                <button type="button" className="btn btn-ghost flex-1" onClick={() => start()}>
+                  <Heart aria-hidden size={20} />
+                  <FormattedMessage id="lander.post_like" values={{ name: m.name }} />
+                </button>
+                <button type="button" className="btn btn-ghost flex-1" onClick={() => start()}>
+                  <MessageCircle aria-hidden size={20} />
+                  <FormattedMessage id="lander.post_answer" values={{ name: m.name }} />
+                </button>
+              </footer>
+            </article>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+};
+
+/** The slide shown: advances every few seconds unless paused or the visitor asked for less motion. */
+function useSlides(count: number, ms: number) {
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  useEffect(() => {
+    if (!playing || count < 2) return;
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), ms);
+    return () => window.clearInterval(timer);
+  }, [playing, count, ms]);
+  return { index, setIndex, playing, setPlaying };
+}
+
+function PauseButton(props: { playing: boolean; onToggle(): void; className?: string }) {
+  const intl = useIntl();
+  return (
+    <button
+      type="button"
+      onClick={props.onToggle}
+      aria-pressed={!props.playing}
+      aria-label={intl.formatMessage({ id: props.playing ? 'lander.pause' : 'lander.play' })}
+      className={`inline-flex size-10 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/70 ${props.className ?? ''}`}
+      data-testid="lander-pause"
+    >
+      {props.playing ? <Pause aria-hidden size={18} /> : <Play aria-hidden size={18} />}
+    </button>
+  );
+}
+
+/** transitionsvideolanding: a slideshow of members, each photo fading into the next as it drifts. */
+export const Transitions: Design = ({ page, lander }) => {
+  const slides = page.members.slice(0, 8);
+  const { index, setIndex, playing, setPlaying } = useSlides(slides.length, 4500);
+  const intl = useIntl();
+  return (
+    <section className="grid items-center gap-8 md:grid-cols-2">
+      <section
+        className={`relative aspect-[4/5] overflow-hidden rounded-3xl bg-ink shadow-lg ${playing ? '' : 'lander-paused'}`}
+        aria-roledescription={intl.formatMessage({ id: 'lander.slideshow' })}
+        aria-label={intl.formatMessage({ id: 'lander.transitionsvideolanding.title' })}
+      >
+        {slides.map((m, i) => (
+          <div
+            key={m.id}
+            className={`absolute inset-0 transition-opacity duration-1000 ${i === index ? 'opacity-100' : 'opacity-0'}`}
+            aria-hidden={i !== index}
+          >
+            <img
+              src={m.photo_url}
+              alt={intl.formatMessage({ id: 'landing.photo_alt' }, { name: m.name })}
+              className="lander-drift absolute inset-0 size-full object-cover"
+              loading={i < 2 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
+              decoding="async"
+            />
+            <p className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-5 pb-4 pt-12 text-xl font-bold text-white">
+              {m.name}, {m.age}
+              {m.city && <span className="block text-base font-normal text-white/85">{m.city}</span>}
+            </p>
+          </div>
+        ))}
+        <PauseButton
+          playing={playing}
+          onToggle={() => setPlaying((p) => !p)}
+          className="absolute right-3 top-3"
+        />
+        <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5">
+          {slides.map((m, i) => (
+            <button
+              key={m.id}
+              type="button"
+              onClick={() => setIndex(i)}
+              aria-label={intl.formatMessage({ id: 'lander.show_slide' }, { name: m.name })}
+              aria-current={i === index}
+              className={`h-2 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2 bg-white/60'}`}
+            />
+          ))}
+        </div>
+      </section>
+      <div>
+        <h1 className={heading}>
+          <FormattedMessage id="lander.transitionsvideolanding.title" />
+        </h1>
+        <p className="mt-3 text-muted">
+          <FormattedMessage id="lander.transitionsvideolanding.intro" />
+        </p>
+        <Figures page={page} className="mt-3 text-muted" />
+        <LanderCta lander={lander} className="mt-6" />
+      </div>
+    </section>
+  );
+};
+
+/** video: the whole screen a moving collage of member photos, the headline and the question over it. */
+export const Video: Design = ({ page, lander }) => {
+  const frames = page.members.slice(0, 4);
+  const { index, playing, setPlaying } = useSlides(frames.length, 6000);
+  return (
+    <section
+      className={`relative -mx-4 -mt-6 flex min-h-[calc(100svh-4rem)] items-end overflow-hidden bg-ink text-white sm:-mt-10 ${playing ? '' : 'lander-paused'}`}
+    >
+      {frames.map((m, i) => (
+        <img
+          key={m.id}
+          src={m.photo_url}
+          alt=""
+          className={`lander-drift absolute inset-0 size-full object-cover transition-opacity duration-[1500ms] ${i === index ? 'opacity-100' : 'opacity-0'}`}
+          loading={i === 0 ? 'eager' : 'lazy'}
+          fetchPriority={i === 0 ? 'high' : undefined}
+          decoding="async"
+        />
+      ))}
+      <div className="absolute inset-0 bg-gradient-to-t from-black/90 via-black/45 to-black/20" />
+      <PauseButton
+        playing={playing}
+        onToggle={() => setPlaying((p) => !p)}
+        className="absolute right-4 top-4"
+      />
+      <div className="relative mx-auto w-full max-w-3xl px-4 pb-10 pt-32">
+        <h1 className={heading}>
+          <FormattedMessage id="lander.video.title" />
+        </h1>
+        <p className="mt-3 max-w-xl text-white/90">
+          <FormattedMessage id="lander.video.intro" />
+        </p>
+        <Figures page={page} className="mt-3 text-white/90" />
+        <SeekQuestion lander={lander} dark className="mt-6 max-w-md" />
+      </div>
+    </section>
+  );
+};
+
+export const DESIGNS: Record<Exclude<LanderName, 'tinderswipe'>, Design> = {
+  alonetonight: AloneTonight,
+  collagelanding: Collage,
+  gallery: Gallery,
+  iconslanding: Icons,
+  maplanding: MapDesign,
+  socialnetwork: Social,
+  transitionsvideolanding: Transitions,
+  video: Video,
+};

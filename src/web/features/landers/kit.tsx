@@ -1,0 +1,175 @@
+import { useQuery } from '@tanstack/react-query';
+import { MessageCircleHeart } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import type { TCountedLander, TLanderMember, TLanderPage } from '../../../shared/contract/landers.ts';
+import { pathFor } from '../../../shared/routes.ts';
+import { api } from '../../api/client.ts';
+import { FictionalIcon } from '../../components/fictional-icon.tsx';
+import { OnlineDot } from '../../components/member-card.tsx';
+import { useSite } from '../../site-context.tsx';
+import { countLanderEvent, rememberLander } from '../../tracking.ts';
+import { signupAllowed } from '../accounts/shared.tsx';
+import { prefillSignupDraft } from '../accounts/steps/signup-draft.ts';
+
+export type LanderName = TLanderPage['lander'];
+type Gender = 'male' | 'female';
+
+export function landerQuery(name: LanderName) {
+  return {
+    queryKey: ['lander', name],
+    queryFn: () => api<TLanderPage>(`/api/landers/${name}`),
+    staleTime: 60_000,
+  } as const;
+}
+
+/** Remembers the lander for the signup's count and counts its view, once per tab (P-08). */
+export function useLanderVisit(lander: TCountedLander) {
+  useEffect(() => {
+    rememberLander(lander);
+    countLanderEvent(lander, 'view');
+  }, [lander]);
+}
+
+export function useLander(name: LanderName) {
+  return useQuery(landerQuery(name));
+}
+
+/**
+ * The one tap from a lander to the signup (L-07): counted as a start for the lander, with what the lander
+ * asked (whom the visitor looks for) as the signup's first answers.
+ */
+export function useStartSignup(lander: LanderName) {
+  const navigate = useNavigate();
+  return (answers: { lookingFor?: Gender } = {}) => {
+    if (answers.lookingFor) prefillSignupDraft({ looking_for: [answers.lookingFor] });
+    countLanderEvent(lander, 'start');
+    navigate(pathFor('signup') ?? '/');
+  };
+}
+
+/** The big button; absent where the site takes no signups from this visitor. */
+export function LanderCta(props: {
+  lander: LanderName;
+  lookingFor?: Gender;
+  label?: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  const { settings } = useSite();
+  const start = useStartSignup(props.lander);
+  if (!signupAllowed(settings)) return null;
+  return (
+    <div className={props.className}>
+      <button
+        type="button"
+        onClick={() => start({ lookingFor: props.lookingFor })}
+        className="btn btn-secondary w-full px-8 text-lg sm:w-auto"
+        data-testid={props.testId ?? 'lander-cta'}
+      >
+        <MessageCircleHeart aria-hidden size={22} />
+        {props.label ?? <FormattedMessage id="lander.cta" />}
+      </button>
+      <p className="mt-2 text-sm opacity-80">
+        <FormattedMessage id="landing.free_signup" />
+      </p>
+    </div>
+  );
+}
+
+/** "Ik zoek een vrouw / een man": the lander's question, answered by going on to the signup. */
+export function SeekQuestion(props: { lander: LanderName; className?: string; dark?: boolean }) {
+  const { settings } = useSite();
+  const start = useStartSignup(props.lander);
+  if (!signupAllowed(settings)) return null;
+  const choice = (gender: Gender, id: string) => (
+    <button
+      type="button"
+      onClick={() => start({ lookingFor: gender })}
+      className={`btn min-w-36 flex-1 px-6 text-lg ${props.dark ? 'bg-white text-ink hover:bg-white/90' : 'btn-secondary'}`}
+      data-testid={`lander-seek-${gender}`}
+    >
+      <FormattedMessage id={id} />
+    </button>
+  );
+  return (
+    <fieldset className={props.className}>
+      <legend className="mb-3 text-lg font-semibold">
+        <FormattedMessage id="lander.seek_question" />
+      </legend>
+      <div className="flex flex-wrap gap-3">
+        {choice('female', 'lander.seek_female')}
+        {choice('male', 'lander.seek_male')}
+      </div>
+      <p className="mt-2 text-sm opacity-80">
+        <FormattedMessage id="landing.free_signup" />
+      </p>
+    </fieldset>
+  );
+}
+
+/** "1.234 leden, 56 nu online": the lander's real figures. */
+export function Figures({ page, className = '' }: { page: TLanderPage; className?: string }) {
+  return (
+    <p className={`inline-flex items-center gap-2 text-sm font-medium ${className}`}>
+      <OnlineDot />
+      <FormattedMessage id="lander.figures" values={{ members: page.total, online: page.online }} />
+    </p>
+  );
+}
+
+/** A member's photo tile: name, age and city on the photo; the fictional marker where it applies. */
+export function PhotoTile(props: {
+  member: TLanderMember;
+  className?: string;
+  eager?: boolean;
+  large?: boolean;
+}) {
+  const intl = useIntl();
+  const { settings } = useSite();
+  const { member } = props;
+  return (
+    <figure className={`relative overflow-hidden rounded-2xl bg-surface ${props.className ?? ''}`}>
+      <img
+        src={props.large ? member.photo_url : member.thumb_url}
+        alt={intl.formatMessage({ id: 'landing.photo_alt' }, { name: member.name })}
+        loading={props.eager ? 'eager' : 'lazy'}
+        fetchPriority={props.eager ? 'high' : undefined}
+        decoding="async"
+        className="absolute inset-0 size-full object-cover"
+      />
+      <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-3 pb-2 pt-8 text-white">
+        <span className="flex items-center gap-1.5 font-semibold">
+          {member.online && <OnlineDot />}
+          {member.name}, {member.age}
+        </span>
+        {member.city && <span className="block truncate text-sm text-white/85">{member.city}</span>}
+      </figcaption>
+      {member.fictional && (
+        <span
+          className="absolute right-2 top-2 inline-flex size-8 items-center justify-center rounded-full bg-black/60 text-white"
+          title={settings.fictional_singular}
+        >
+          <FictionalIcon size={16} />
+          <span className="sr-only">{settings.fictional_singular}</span>
+        </span>
+      )}
+    </figure>
+  );
+}
+
+/** The lander without members to show (a new site, or a niche nobody fits yet): still a way in. */
+export function EmptyLander({ lander }: { lander: LanderName }) {
+  return (
+    <section className="mx-auto max-w-xl py-10 text-center" data-testid="lander-empty">
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        <FormattedMessage id="lander.empty_title" />
+      </h1>
+      <p className="mt-2 text-muted">
+        <FormattedMessage id="lander.empty_intro" />
+      </p>
+      <LanderCta lander={lander} className="mt-6" />
+    </section>
+  );
+}
