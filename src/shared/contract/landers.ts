@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './ids.ts';
-import { zLine } from './text.ts';
+import { isVisibleName, zLine } from './text.ts';
 
 /**
  * The campaign landers (L-07, issue 25): where paid traffic arrives, each its own design around the
@@ -88,6 +88,27 @@ export const ZLanderEvent = z.object({
   kind: z.enum(['view', 'start']),
   niche: z.number().int().min(1).max(7).optional(),
   /** The visit's traffic source (the tracking query's `network`), if any. */
-  network: zLine(64).optional(),
+  network: zLine(64).refine(isVisibleName, { message: 'validation.text_characters' }).optional(),
 });
 export type TLanderEvent = z.infer<typeof ZLanderEvent>;
+
+/** The back office's funnel of paid traffic (issue 25): the last `days` days, per lander, niche and source. */
+export const ZLanderFunnelQuery = z.object({
+  days: z.coerce.number().int().min(1).max(365).default(30),
+});
+export const ZLanderFunnelRow = z.object({
+  site_id: ZId,
+  site: z.string(),
+  lander: z.string(),
+  niche: z.number().int(),
+  /** The tracking query's `network`; '' for visits without one. */
+  network: z.string(),
+  views: z.number().int().nonnegative(),
+  starts: z.number().int().nonnegative(),
+  signups: z.number().int().nonnegative(),
+});
+export const ZLanderFunnel = z.object({
+  since: z.string(),
+  rows: z.array(ZLanderFunnelRow),
+});
+export type TLanderFunnel = z.infer<typeof ZLanderFunnel>;

@@ -88,6 +88,14 @@ export const adminRoutes: RouteObject[] = [
         handle: { title: 'admin.sites.title' },
       },
       {
+        path: 'landers',
+        lazy: () => import('./features/landers/funnel-page.tsx'),
+        handle: {
+          nav: { label: 'admin.landers.nav', roles: ['finance'] },
+          title: 'admin.landers.title',
+        },
+      },
+      {
         path: 'codes',
         lazy: () => import('./features/sites/codes-page.tsx'),
         handle: {

@@ -10,6 +10,7 @@ import { adminBundlesRoutes } from './bundles-routes.ts';
 import { adminCodesRoutes } from './codes-routes.ts';
 import { adminComplaintRoutes } from './complaints-routes.ts';
 import { deskRoutes } from './desk-routes.ts';
+import { adminLanderRoutes } from './landers-routes.ts';
 import { memberAdminRoutes } from './members-routes.ts';
 import { adminPhotoRoutes } from './photos-routes.ts';
 import { adminSitesRoutes } from './sites-routes.ts';
@@ -77,6 +78,7 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminSitesRoutes);
   await app.register(adminCodesRoutes);
   await app.register(adminBundlesRoutes);
+  await app.register(adminLanderRoutes);
 }
 
 /**

@@ -93,15 +93,23 @@ export function placeCities(
   if (placed.length === 0) return [];
   const lats = placed.map((r) => r.lat);
   const lons = placed.map((r) => r.lon);
-  const [south, north] = [Math.min(...lats), Math.max(...lats)];
-  const [west, east] = [Math.min(...lons), Math.max(...lons)];
-  const span = (lo: number, hi: number, v: number) => (hi - lo < 0.05 ? 0.5 : (v - lo) / (hi - lo));
+  // One scale for both directions (a degree of longitude is cos(latitude) of one of latitude), so the
+  // map keeps the country's shape, centred in the unit square.
+  const midLat = (Math.min(...lats) + Math.max(...lats)) / 2;
+  const midLon = (Math.min(...lons) + Math.max(...lons)) / 2;
+  const shrink = Math.cos((midLat * Math.PI) / 180);
+  const span = Math.max(
+    0.1,
+    (Math.max(...lons) - Math.min(...lons)) * shrink,
+    Math.max(...lats) - Math.min(...lats),
+  );
+  const unit = (v: number) => Math.min(1, Math.max(0, 0.5 + v / span));
   return placed.map((r) => ({
     city: r.city as string,
     members: r.members,
     online: r.online,
-    x: span(west, east, r.lon),
-    y: 1 - span(south, north, r.lat),
+    x: unit((r.lon - midLon) * shrink),
+    y: unit(midLat - r.lat),
   }));
 }
 

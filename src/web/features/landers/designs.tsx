@@ -158,6 +158,16 @@ export const MapDesign: Design = ({ page, lander }) => {
   const intl = useIntl();
   const cities = page.cities;
   const most = Math.max(1, ...cities.map((c) => c.members));
+  // Names of the larger cities, most members first, where they do not cover a name already placed.
+  const labelled = new Set<string>();
+  const placed: { x: number; y: number }[] = [];
+  for (const c of cities) {
+    const at = { x: 8 + c.x * 84, y: 8 + c.y * 84 };
+    if (placed.length >= 8 || placed.some((p) => Math.abs(p.x - at.x) < 20 && Math.abs(p.y - at.y) < 6))
+      continue;
+    placed.push(at);
+    labelled.add(c.city);
+  }
   return (
     <section>
       <h1 className={heading}>
@@ -182,7 +192,7 @@ export const MapDesign: Design = ({ page, lander }) => {
                 <g key={c.city}>
                   <circle cx={x} cy={y} r={r} fill="var(--color-primary)" fillOpacity={0.35} />
                   <circle cx={x} cy={y} r={Math.min(r, 1.4)} fill="var(--color-primary-strong)" />
-                  {c.members >= most / 3 && (
+                  {labelled.has(c.city) && (
                     <text
                       x={x}
                       y={y - r - 1}

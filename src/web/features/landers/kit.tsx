@@ -140,11 +140,13 @@ export function PhotoTile(props: {
         className="absolute inset-0 size-full object-cover"
       />
       <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-3 pb-2 pt-8 text-white">
-        <span className="flex items-center gap-1.5 font-semibold">
+        <span className="flex items-center gap-1.5 text-sm font-semibold sm:text-base">
           {member.online && <OnlineDot />}
           {member.name}, {member.age}
         </span>
-        {member.city && <span className="block truncate text-sm text-white/85">{member.city}</span>}
+        {member.city && (
+          <span className="block truncate text-xs text-white/85 sm:text-sm">{member.city}</span>
+        )}
       </figcaption>
       {member.fictional && (
         <span
