@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
+import { fillAccountStep, PASSWORD } from './members.ts';
 
 // Refused logins, wrong passwords and bans answer 4xx on purpose; the browser logs those as failed loads
 // (a ban also refuses the members' socket at its handshake).
@@ -10,8 +11,6 @@ test.use({
     /status of (400|401|403|409|429)|WebSocket connection .* Unexpected response code: 403/,
   ],
 });
-
-const PASSWORD = 'zomer-in-de-stad-42';
 
 let counter = 0;
 function uniqueEmail(prefix = 'lid') {
@@ -101,24 +100,6 @@ async function signUpByApi(page: Page, email = uniqueEmail()) {
   });
   expect(res.status()).toBe(201);
   return email;
-}
-
-async function fillAccountStep(
-  scope: Locator | Page,
-  v: { email: string; name: string; password?: string; dob?: [string, string, string] },
-) {
-  await scope.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
-  await scope.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
-  await scope.getByLabel('Waar woon je?').fill('Utrecht');
-  await scope.getByTestId('place-results').getByRole('button').first().click();
-  await scope.getByLabel('Profielnaam').fill(v.name);
-  const [day, month, year] = v.dob ?? ['12', '4', '1990'];
-  await scope.getByLabel('Dag', { exact: true }).selectOption(day);
-  await scope.getByLabel('Maand', { exact: true }).selectOption(month);
-  await scope.getByLabel('Jaar', { exact: true }).selectOption(year);
-  await scope.getByLabel('E-mailadres').fill(v.email);
-  await scope.getByLabel('Wachtwoord', { exact: true }).fill(v.password ?? PASSWORD);
-  await scope.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
 }
 
 function accountMenu(page: Page) {

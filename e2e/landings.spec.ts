@@ -139,7 +139,12 @@ test.describe('member landing pages (L-08)', () => {
     const next = page.getByRole('button', { name: 'Verder' });
     const signup = page.waitForRequest((r) => r.url().endsWith('/api/signup') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Gratis aanmelden' }).click();
-    expect((await signup).postDataJSON().tracking).toEqual({ network: 'n1', ref: 'r1', sub1: 's1' });
+    expect((await signup).postDataJSON().tracking).toEqual({
+      network: 'n1',
+      ref: 'r1',
+      sub1: 's1',
+      lander: 'member',
+    });
 
     await page
       .getByLabel('Kies een foto')

@@ -131,3 +131,22 @@ export async function answerOnPhone(scope: Page | Locator, v: { email: string; n
   await next();
   await scope.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
 }
+
+/** Fills the whole account step on one screen (desktop width), up to and with the terms. */
+export async function fillAccountStep(
+  scope: Locator | Page,
+  v: { email: string; name: string; password?: string; dob?: [string, string, string] },
+) {
+  await scope.getByRole('group', { name: 'Ik ben' }).getByLabel('Man', { exact: true }).check();
+  await scope.getByRole('group', { name: 'Ik zoek' }).getByLabel('Vrouwen', { exact: true }).check();
+  await scope.getByLabel('Waar woon je?').fill('Utrecht');
+  await scope.getByTestId('place-results').getByRole('button').first().click();
+  await scope.getByLabel('Profielnaam').fill(v.name);
+  const [day, month, year] = v.dob ?? ['12', '4', '1990'];
+  await scope.getByLabel('Dag', { exact: true }).selectOption(day);
+  await scope.getByLabel('Maand', { exact: true }).selectOption(month);
+  await scope.getByLabel('Jaar', { exact: true }).selectOption(year);
+  await scope.getByLabel('E-mailadres').fill(v.email);
+  await scope.getByLabel('Wachtwoord', { exact: true }).fill(v.password ?? PASSWORD);
+  await scope.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
+}

@@ -235,6 +235,16 @@ export const MapDesign: Design = ({ page, lander }) => {
           <SeekQuestion lander={lander} className="mt-6" />
         </div>
       </div>
+      <h2 className="mt-10 text-lg font-bold">
+        <FormattedMessage id="lander.map_recent" />
+      </h2>
+      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {page.members.slice(0, 4).map((m) => (
+          <li key={m.id}>
+            <PhotoTile member={m} className="aspect-square" />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 };
