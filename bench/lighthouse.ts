@@ -1,5 +1,5 @@
 // Lighthouse, mobile preset (simulated 4G and a slow phone CPU), on the pages a new visitor opens first:
-// home, search and a member's profile. Starts the site as `npm start` does, on a free port with a fresh
+// home, search, a member's profile, two landers and a member's landing. Starts the site as `npm start` does, on a free port with a fresh
 // DATA_DIR, runs each page LIGHTHOUSE_RUNS times (default 3) in Debian's Chromium and reports the median
 // of each metric against the budgets of issue 11 and DESIGN.md §8. Merges into bench/results/latest.json
 // under "lighthouse"; `node bench/lighthouse.ts` alone prints it. LIGHTHOUSE_BUSY=1 keeps one core busy
@@ -158,8 +158,20 @@ export async function runLighthouseBench() {
       page: { results: { id: number }[] };
     };
     const memberId = search.page.results[0]?.id;
-    const pages: Record<string, string> = { home: '/', search: '/members' };
-    if (memberId) pages.member = `/members/${memberId}`;
+    const all: Record<string, string> = {
+      home: '/',
+      search: '/members',
+      // Where paid traffic arrives (issue 25): the lightest and the heaviest lander, and a member's landing.
+      lander_gallery: '/landers/gallery',
+      lander_video: '/landers/video',
+    };
+    if (memberId) {
+      all.member = `/members/${memberId}`;
+      all.member_landing = `/members/${memberId}/landing`;
+    }
+    // BENCH_LIGHTHOUSE_PAGES=home,lander_video: only those.
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+    const pages = Object.fromEntries(Object.entries(all).filter(([name]) => !only || only.includes(name)));
     const results: Record<string, Awaited<ReturnType<typeof audit>>> = {};
     for (const [name, path] of Object.entries(pages)) {
       // One unmeasured run first: demo portraits are drawn on their first request, and a fresh Chromium
