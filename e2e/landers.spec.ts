@@ -105,12 +105,21 @@ test.describe('campaign landers (L-07)', () => {
       .toEqual([...liked].sort());
   });
 
-  test("L-07 a lander under another niche's prefix opens the site's own lander, keeping the campaign's query", async ({
+  test("L-07 P-08 a lander under another niche's prefix opens the site's own, keeping the campaign's query; lb reports the time on it", async ({
     page,
   }) => {
     await skipEntryWarning(page);
-    await page.goto('/landers/gay/gallery/winter?network=n9');
-    await expect(page).toHaveURL(/\/landers\/gallery\/winter\?network=n9$/);
+    await page.goto('/landers/gay/gallery/winter?network=n9&lb=1');
+    await expect(page).toHaveURL(/\/landers\/gallery\/winter\?network=n9&lb=1$/);
     await expect(page.getByTestId('lander')).toHaveAttribute('data-lander', 'gallery');
+    const beacon = page.waitForRequest((r) => r.url().endsWith('/api/page-bounce') && r.method() === 'POST');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(JSON.parse((await beacon).postData() ?? '{}')).toMatchObject({
+      path: '/landers/gallery/winter',
+      network: 'n9',
+    });
   });
 });
