@@ -112,6 +112,8 @@ test.describe('campaign landers (L-07)', () => {
     await page.goto('/landers/gay/gallery/winter?network=n9&lb=1');
     await expect(page).toHaveURL(/\/landers\/gallery\/winter\?network=n9&lb=1$/);
     await expect(page.getByTestId('lander')).toHaveAttribute('data-lander', 'gallery');
+    // The general site's lander names no audience.
+    await expect(page.getByTestId('lander-niche')).toHaveCount(0);
     const beacon = page.waitForRequest((r) => r.url().endsWith('/api/page-bounce') && r.method() === 'POST');
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });

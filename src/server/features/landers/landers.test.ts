@@ -309,6 +309,17 @@ describe('lander pages as served (L-07)', () => {
     expect(swipe.headers.location).toBe('/landers/tinderswipe?ref=x');
   });
 
+  it("L-07 a niche site's lander says whom it is for, and its button already carries that answer", async () => {
+    const res = await t.app.inject({ url: '/landers/video', headers: { host: '127.0.0.1' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Vrouwen van 35 en ouder');
+    expect(res.body).toContain('data-testid="lander-cta"');
+    expect(res.body).not.toContain('data-testid="lander-seek-male"');
+    const general = await t.app.inject({ url: '/landers/video' });
+    expect(general.body).not.toContain('data-testid="lander-niche"');
+    expect(general.body).toContain('data-testid="lander-seek-male"');
+  });
+
   it('L-07 the sitemap lists every lander', async () => {
     const res = await t.app.inject({ url: '/sitemap.xml' });
     for (const name of LANDER_NAMES) expect(res.body, name).toContain(`/landers/${name}</loc>`);

@@ -6,7 +6,15 @@ import { INTERESTS } from '../../../shared/data/interests.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import { OnlineDot } from '../../components/member-card.tsx';
 import { interestIcon } from '../accounts/steps/interest-icons.ts';
-import { Figures, LanderCta, type LanderName, PhotoTile, SeekQuestion, useStartSignup } from './kit.tsx';
+import {
+  Figures,
+  LanderCta,
+  type LanderName,
+  NicheLine,
+  PhotoTile,
+  SeekQuestion,
+  useStartSignup,
+} from './kit.tsx';
 
 type Design = (props: { page: TLanderPage; lander: LanderName }) => React.ReactNode;
 
@@ -22,6 +30,8 @@ const onlineFirst = (members: TLanderMember[]) => [
 export const AloneTonight: Design = ({ page, lander }) => (
   <section className="-mx-4 -mt-6 bg-[linear-gradient(160deg,#1d1b3a_0%,#3b1f4a_60%,#5b2345_100%)] px-4 py-10 text-white sm:-mt-10 sm:rounded-b-3xl sm:py-14">
     <div className="mx-auto max-w-4xl text-center">
+      <NicheLine niche={page.niche} />
+
       <h1 className={heading}>
         <FormattedMessage id="lander.alonetonight.title" />
       </h1>
@@ -38,7 +48,7 @@ export const AloneTonight: Design = ({ page, lander }) => (
             </li>
           ))}
       </ul>
-      <SeekQuestion lander={lander} dark className="mx-auto mt-8 max-w-md text-center" />
+      <SeekQuestion lander={lander} niche={page.niche} dark className="mx-auto mt-8 max-w-md text-center" />
     </div>
   </section>
 );
@@ -47,6 +57,8 @@ export const AloneTonight: Design = ({ page, lander }) => (
 export const Collage: Design = ({ page, lander }) => (
   <section>
     <div className="text-center">
+      <NicheLine niche={page.niche} />
+
       <h1 className={heading}>
         <FormattedMessage id="lander.collagelanding.title" />
       </h1>
@@ -76,6 +88,8 @@ export const Collage: Design = ({ page, lander }) => (
 /** gallery: every member of the page in a grid, the button always at hand on a phone. */
 export const Gallery: Design = ({ page, lander }) => (
   <section>
+    <NicheLine niche={page.niche} />
+
     <h1 className={heading}>
       <FormattedMessage id="lander.gallery.title" />
     </h1>
@@ -109,6 +123,8 @@ export const Icons: Design = ({ page, lander }) => {
   return (
     <section>
       <div className="text-center">
+        <NicheLine niche={page.niche} />
+
         <h1 className={heading}>
           <FormattedMessage id="lander.iconslanding.title" />
         </h1>
@@ -170,6 +186,8 @@ export const MapDesign: Design = ({ page, lander }) => {
   }
   return (
     <section>
+      <NicheLine niche={page.niche} />
+
       <h1 className={heading}>
         <FormattedMessage id="lander.maplanding.title" />
       </h1>
@@ -232,7 +250,7 @@ export const MapDesign: Design = ({ page, lander }) => {
               </li>
             ))}
           </ul>
-          <SeekQuestion lander={lander} className="mt-6" />
+          <SeekQuestion lander={lander} niche={page.niche} className="mt-6" />
         </div>
       </div>
       <h2 className="mt-10 text-lg font-bold">
@@ -256,6 +274,8 @@ export const Social: Design = ({ page, lander }) => {
   const posts = [...page.members.filter((m) => m.about_line), ...page.members.filter((m) => !m.about_line)];
   return (
     <section className="mx-auto max-w-xl">
+      <NicheLine niche={page.niche} />
+
       <h1 className={heading}>
         <FormattedMessage id="lander.socialnetwork.title" />
       </h1>
@@ -389,6 +409,8 @@ export const Transitions: Design = ({ page, lander }) => {
         </div>
       </section>
       <div>
+        <NicheLine niche={page.niche} />
+
         <h1 className={heading}>
           <FormattedMessage id="lander.transitionsvideolanding.title" />
         </h1>
@@ -428,6 +450,8 @@ export const Video: Design = ({ page, lander }) => {
         className="absolute right-4 top-4"
       />
       <div className="relative mx-auto w-full max-w-3xl px-4 pb-10 pt-32">
+        <NicheLine niche={page.niche} />
+
         <h1 className={heading}>
           <FormattedMessage id="lander.video.title" />
         </h1>
@@ -435,7 +459,7 @@ export const Video: Design = ({ page, lander }) => {
           <FormattedMessage id="lander.video.intro" />
         </p>
         <Figures page={page} className="mt-3 text-white/90" />
-        <SeekQuestion lander={lander} dark className="mt-6 max-w-md" />
+        <SeekQuestion lander={lander} niche={page.niche} dark className="mt-6 max-w-md" />
       </div>
     </section>
   );

@@ -78,11 +78,43 @@ export function LanderCta(props: {
   );
 }
 
-/** "Ik zoek een vrouw / een man": the lander's question, answered by going on to the signup. */
-export function SeekQuestion(props: { lander: LanderName; className?: string; dark?: boolean }) {
+/** Whom a niche's visitors came for (decision 0029): women on she, bbw, gilf and milf, men on gay. */
+const NICHE_SEEKS: Partial<Record<number, Gender>> = {
+  2: 'female',
+  4: 'female',
+  5: 'female',
+  6: 'female',
+  7: 'male',
+};
+
+/** The niche's audience above a lander's headline ("Vrouwen van 35 en ouder"); nothing on a general site. */
+export function NicheLine({ niche, className = 'opacity-80' }: { niche: number; className?: string }) {
+  if (niche <= 1 || niche > 7) return null;
+  return (
+    <p
+      className={`mb-2 text-sm font-semibold uppercase tracking-wide ${className}`}
+      data-testid="lander-niche"
+    >
+      <FormattedMessage id={`lander.niche.${niche}`} />
+    </p>
+  );
+}
+
+/**
+ * "Ik zoek een vrouw / een man": the lander's question, answered by going on to the signup. A niche
+ * that already says whom it is for asks nothing: its button carries that answer.
+ */
+export function SeekQuestion(props: {
+  lander: LanderName;
+  niche: number;
+  className?: string;
+  dark?: boolean;
+}) {
   const { settings } = useSite();
   const start = useStartSignup(props.lander);
   if (!signupAllowed(settings)) return null;
+  const seeks = NICHE_SEEKS[props.niche];
+  if (seeks) return <LanderCta lander={props.lander} lookingFor={seeks} className={props.className} />;
   const choice = (gender: Gender, id: string) => (
     <button
       type="button"
