@@ -9,7 +9,7 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
-import { LANDER_NAMES } from '../shared/contract/landers.ts';
+import { LANDER_NAMES } from '../shared/landers.ts';
 import { matchRoute, pathFor, ROUTES, type RouteName, STATIC_PAGES } from '../shared/routes.ts';
 import { memberSearchQuery } from './api/discovery.ts';
 import { isLoggingOut, useLoggedIn, userQuery } from './api/session.ts';
