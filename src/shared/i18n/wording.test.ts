@@ -3,6 +3,7 @@
 // high punctuation behind a narrow no-break space. Each rule is a function so a test can show it bites.
 import { readFileSync } from 'node:fs';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { createIntl } from '@formatjs/intl';
 import { describe, expect, it } from 'vitest';
 import { type Catalog, catalogs } from './catalogs.ts';
 import { LOCALES, type Locale } from './locales.ts';
@@ -236,6 +237,22 @@ describe('I-06 wording rules of every catalog', () => {
   it('I-06 French keeps one register (tu) and narrow no-break spaces before ? ! : ;', () => {
     expect(frenchVous(catalogs.fr)).toEqual([]);
     expect(frenchSpaces(catalogs.fr)).toEqual([]);
+  });
+
+  it('I-06 Polish and French texts follow the member’s and the other member’s gender, neutral when unknown', () => {
+    const pl = createIntl({ locale: 'pl', messages: catalogs.pl });
+    const line = (id: string, gender: string, other_gender: string) =>
+      pl.formatMessage({ id }, { gender, other_gender });
+    expect(line('chat.icebreaker.3', 'female', 'male')).toContain('Jestem ciekawa Twojej odpowiedzi');
+    expect(line('chat.icebreaker.3', 'male', 'female')).toContain('Jestem ciekaw Twojej odpowiedzi');
+    expect(line('chat.icebreaker.3', 'other', 'other')).toContain('Chętnie poznam Twoją odpowiedź');
+    expect(line('chat.icebreaker.2', 'male', 'female')).toBe('Co najlepszego zrobiłaś w tym tygodniu?');
+    expect(line('chat.icebreaker.2', 'female', 'male')).toBe('Co najlepszego zrobiłeś w tym tygodniu?');
+    expect(line('chat.icebreaker.4', 'male', 'other')).not.toMatch(/mógł|mogła/);
+    expect(line('swipe.empty', 'female', 'other')).toContain('Widziałaś');
+    const fr = createIntl({ locale: 'fr', messages: catalogs.fr });
+    expect(fr.formatMessage({ id: 'chat.icebreaker.5' }, { other_gender: 'female' })).toContain('heureuse');
+    expect(fr.formatMessage({ id: 'chat.icebreaker.3' }, { gender: 'female' })).toContain('curieuse');
   });
 
   it('I-06 the rules catch what they are for', () => {
