@@ -104,3 +104,26 @@ test.describe('gender in Polish', () => {
     await other.close();
   });
 });
+
+test.describe('formats by country', () => {
+  for (const [country, date] of [
+    ['GB', '1 March 2024'],
+    ['US', 'March 1, 2024'],
+  ] as const) {
+    test(`I-04 an English visitor from ${country} reads the terms' date as ${country} writes it`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        extraHTTPHeaders: { 'cf-ipcountry': country },
+        locale: `en-${country}`,
+      });
+      await speak(context, 'en');
+      const page = await context.newPage();
+      await skipEntryWarning(page);
+      await page.goto('/pages/terms');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('article')).toContainText(date);
+      await context.close();
+    });
+  }
+});
