@@ -89,7 +89,7 @@ test.describe('accessibility, logged out', () => {
       const dialog = page.getByRole('dialog', { name: 'Belangrijke informatie' });
       await expect(dialog).toBeVisible();
       await expectNoAxeViolations(page);
-      await expect(dialog.getByRole('button', { name: /Ik ben 18\+/ })).toBeFocused();
+      await expect(dialog.getByRole('button', { name: /Ik ben 18 jaar of ouder/ })).toBeFocused();
     }
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: 'Belangrijke informatie' })).toBeHidden();

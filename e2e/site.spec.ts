@@ -51,7 +51,7 @@ test.describe('entry warning', () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog, 'Escape does not dismiss it').toBeVisible();
-    await dialog.getByRole('button', { name: /Ik ben 18\+/ }).click();
+    await dialog.getByRole('button', { name: /Ik ben 18 jaar of ouder/ }).click();
     await expect(dialog).toBeHidden();
     const skipped = await page.evaluate(() => localStorage.getItem('vonk.entry-warning-skipped'));
     expect(Date.parse(skipped ?? '')).toBeGreaterThan(Date.now() - 60_000);

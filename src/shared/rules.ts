@@ -11,6 +11,8 @@ export const RULES = {
   chunkReloadGuardMs: 60_000,
   loadingBar: { throttleMs: 200, durationMs: 5_000, hideDelayMs: 500 },
   swipe: { freeLikesPerDay: 4 },
+  /** "Premium members have 46% more chance to find a match" (spec §1): every text takes it from here. */
+  premium: { matchChancePercentage: 46 },
   /** Fictional profiles that like a member by auto-like (D-06), at most this many a day. */
   autoLikesPerDay: 3,
   photos: { free: 3, premium: 25 },

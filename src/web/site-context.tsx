@@ -3,7 +3,8 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 import { createIntl, RawIntlProvider } from 'react-intl';
 import type { TSettings } from '../shared/contract/site.ts';
 import type { Catalog } from '../shared/i18n/catalogs.ts';
-import { DEFAULT_LOCALE, type Locale, visibleLocales } from '../shared/i18n/locales.ts';
+import { DEFAULT_LOCALE, formatLocale, type Locale, visibleLocales } from '../shared/i18n/locales.ts';
+import { userQuery } from './api/session.ts';
 import { settingsQuery } from './api/site.ts';
 import { loadCatalog, storeLocale } from './i18n/locale.ts';
 import { createCountingIntlCache } from './i18n/numbers.ts';
@@ -36,12 +37,24 @@ export function SiteProvider(props: {
   const { onLocaleChange } = props;
   // Kept in the query cache so a change of country (lang-config) refetches and re-renders everything.
   const settings = useQuery(settingsQuery).data ?? props.settings;
+  // The member's country, else the visitor's: dates, times and prices as that country writes them (I-04).
+  // Read from the cache only: whoever needs the member asks for them.
+  const user = useQuery({ ...userQuery, enabled: false }).data?.user;
+  const country = user?.profile.country || settings.geoip_selected_country || settings.geoip_country;
   const [state, setState] = useState({ locale: props.locale, catalog: props.catalog });
   // react-intl's IntlProvider, with a cache that formats counts without the browser's Intl (numbers.ts).
   const [cache] = useState(() => props.intlCache ?? createCountingIntlCache());
   const intl = useMemo(
-    () => createIntl({ locale: state.locale, messages: state.catalog, defaultLocale: DEFAULT_LOCALE }, cache),
-    [state, cache],
+    () =>
+      createIntl(
+        {
+          locale: formatLocale(state.locale, country),
+          messages: state.catalog,
+          defaultLocale: DEFAULT_LOCALE,
+        },
+        cache,
+      ),
+    [state, cache, country],
   );
 
   const setLocale = useCallback(

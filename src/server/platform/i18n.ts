@@ -6,12 +6,13 @@ import {
   addressLocale,
   chooseLocale,
   DEFAULT_LOCALE,
+  formatLocale,
   LOCALE_COOKIE,
   type Locale,
 } from '../../shared/i18n/locales.ts';
 
 const cache = createIntlCache();
-const intls = new Map<Locale, IntlShape<string>>();
+const intls = new Map<string, IntlShape<string>>();
 
 /**
  * The back office's texts (`src/shared/i18n/admin/<area>.<nl|en>.json`, issue 23): staff work in Dutch or
@@ -29,26 +30,35 @@ function adminMessages(): Record<'nl' | 'en', Record<string, string>> {
 }
 const admin = adminMessages();
 
-/** The server's formatter for a locale, made once: e-mails and API error texts use the same catalogs. */
-export function intlFor(locale: Locale): IntlShape<string> {
-  let intl = intls.get(locale);
+/**
+ * The server's formatter for a locale, made once: e-mails and API error texts use the same catalogs. With
+ * the member's country, numbers and dates follow it (de-CH, en-GB: issue 28); the texts stay the language's.
+ */
+export function intlFor(locale: Locale, country?: string | null): IntlShape<string> {
+  const tag = formatLocale(locale, country);
+  let intl = intls.get(tag);
   if (!intl) {
     intl = createIntl(
       {
-        locale,
+        locale: tag,
         messages: { ...admin[locale === 'nl' ? 'nl' : 'en'], ...catalogs[locale] },
         defaultLocale: DEFAULT_LOCALE,
         onError: () => {},
       },
       cache,
     );
-    intls.set(locale, intl);
+    intls.set(tag, intl);
   }
   return intl;
 }
 
-export function t(locale: Locale, id: string, values?: Record<string, string | number>): string {
-  return intlFor(locale).formatMessage({ id }, values);
+export function t(
+  locale: Locale,
+  id: string,
+  values?: Record<string, string | number>,
+  country?: string | null,
+): string {
+  return intlFor(locale, country).formatMessage({ id }, values);
 }
 
 /**

@@ -128,7 +128,7 @@ describe('L-04 P-01 the site-entry warning comes with the shell (decision 0018)'
     );
     expect(html).toContain('<h2 id="vs-entry-title">Belangrijke informatie</h2>');
     expect(html).toContain('Vonk is een datingsite voor volwassenen. Je moet minstens 18 jaar oud zijn');
-    expect(html).toContain('data-enter autofocus>Ik ben 18+ en ga verder</button>');
+    expect(html).toContain('data-enter autofocus>Ik ben 18 jaar of ouder – verder naar de site</button>');
     expect(html).toContain('>Verlaat de site</a>');
     // Before the app's root, so it opens while the page is parsed; the script is exactly the hashed one.
     expect(html.indexOf('id="vs-entry"')).toBeLessThan(html.indexOf('<div id="root">'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENDERS } from './constants.ts';
 import { ZId, ZIdParam } from './ids.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
@@ -119,6 +120,8 @@ export const ZChatProfile = z.object({
   thumb_url: z.string().nullable(),
   /** Fictional profile: show the site's fictional_icon and notice (M-08). */
   fictional: z.boolean(),
+  /** For texts about them that a language inflects by gender (icebreakers); null when unavailable. */
+  gender: z.enum(GENDERS).nullable(),
   online: z.boolean(),
   /**
    * False when the viewer cannot write to this member (blocked either way, deleted, banned, invisible):

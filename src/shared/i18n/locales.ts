@@ -65,6 +65,17 @@ export const VISIBLE_LOCALES: Record<string, readonly Locale[]> = {
   AU: ['en'],
 };
 
+/**
+ * The tag Intl formats with (issue 28, I-04): the language and the member's or visitor's country where
+ * that country speaks it, so British, Irish and Australian members get day-first dates and 24-hour
+ * times, Swiss members "CHF 24.95" and Belgians their own; the language alone anywhere else. Messages
+ * stay those of the language: only dates, times, numbers and prices follow the country.
+ */
+export function formatLocale(locale: Locale, country: string | null | undefined): string {
+  const code = country?.trim().toUpperCase();
+  return code && VISIBLE_LOCALES[code]?.includes(locale) ? `${locale}-${code}` : locale;
+}
+
 export function visibleLocales(country: string | null | undefined, fallback: Locale): readonly Locale[] {
   return (country && VISIBLE_LOCALES[country.toUpperCase()]) || [fallback];
 }

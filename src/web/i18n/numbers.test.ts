@@ -1,7 +1,7 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
-import { LOCALES } from '../../shared/i18n/locales.ts';
-import { createCountingIntlCache, formatCount } from './numbers.ts';
+import { formatLocale, LOCALES, VISIBLE_LOCALES } from '../../shared/i18n/locales.ts';
+import { countingLocale, createCountingIntlCache, formatCount, OWN_GROUPING } from './numbers.ts';
 
 const COUNTS = [
   0,
@@ -64,5 +64,47 @@ describe('P-01 counts without the browser number formatter', () => {
     expect(intl.formatNumber(9.99, { style: 'currency', currency: 'EUR' })).toBe(
       new Intl.NumberFormat('nl', { style: 'currency', currency: 'EUR' }).format(9.99),
     );
+  });
+});
+
+describe('I-04 counts where the country groups them (issue 28)', () => {
+  const pairs = Object.entries(VISIBLE_LOCALES).flatMap(([country, locales]) =>
+    locales.map((locale) => formatLocale(locale, country)),
+  );
+
+  it.each(pairs)('I-04 %s writes counts as Intl.NumberFormat does, with or without the table', (tag) => {
+    const intl = new Intl.NumberFormat(tag);
+    const base = countingLocale(tag);
+    if (base === null) expect(OWN_GROUPING.has(tag), tag).toBe(true);
+    for (const n of COUNTS) {
+      const counted = base && formatCount(base, n);
+      if (counted) expect(counted, `${tag} ${n}`).toBe(intl.format(n));
+    }
+    const message = createIntl(
+      { locale: tag, messages: { m: '{n, plural, one {# lid} other {# leden}}' } },
+      createCountingIntlCache(),
+    );
+    expect(message.formatMessage({ id: 'm' }, { n: 12_345 })).toBe(`${intl.format(12_345)} leden`);
+  });
+
+  it('I-04 the country decides dates, times and prices; a language its country does not speak keeps its own', () => {
+    expect(formatLocale('en', 'GB')).toBe('en-GB');
+    expect(formatLocale('de', 'ch')).toBe('de-CH');
+    expect(formatLocale('fr', 'BE')).toBe('fr-BE');
+    expect(formatLocale('de', 'NL')).toBe('de');
+    expect(formatLocale('en', null)).toBe('en');
+    const when = new Date(Date.UTC(2026, 10, 28, 20, 5));
+    const time = (tag: string) =>
+      createIntl({ locale: tag, timeZone: 'UTC' }, createCountingIntlCache()).formatTime(when);
+    expect(time(formatLocale('en', 'GB'))).toBe('20:05');
+    expect(time(formatLocale('en', 'US'))).toMatch(/^8:05\sPM$/);
+    const price = createIntl({ locale: formatLocale('de', 'CH') }, createCountingIntlCache()).formatNumber(
+      24.95,
+      {
+        style: 'currency',
+        currency: 'CHF',
+      },
+    );
+    expect(price).toMatch(/^CHF\s24\.95$/);
   });
 });

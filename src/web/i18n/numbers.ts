@@ -23,6 +23,21 @@ const GROUPING: Record<Locale, { separator: string; minimumDigits: number }> = {
   sv: { separator: '\u00a0', minimumDigits: 1 },
 };
 
+/**
+ * Language and country pairs of `formatLocale` whose counts are grouped unlike the language's own
+ * ("12'345" in Switzerland, "12 345" in Austria): Intl formats those. Every other pair groups as its
+ * language does, and a test checks that for each pair.
+ */
+export const OWN_GROUPING = new Set(['de-AT', 'de-CH', 'it-CH', 'en-CH', 'fr-CH', 'fr-LU', 'fr-CA']);
+
+/** The locale whose grouping a format tag (`nl`, `en-GB`) writes counts with, or null when Intl must. */
+export function countingLocale(tag: string): Locale | null {
+  const locale = toLocale(tag);
+  if (!locale) return null;
+  if (tag === locale) return locale;
+  return /^[a-z]{2}-[A-Z]{2}$/.test(tag) && !OWN_GROUPING.has(tag) ? locale : null;
+}
+
 /** A count (a whole number ≥ 0) as the locale writes it, or null for any other number. */
 export function formatCount(locale: Locale, value: number): string | null {
   if (!Number.isSafeInteger(value) || value < 0) return null;
@@ -41,12 +56,15 @@ export function formatCount(locale: Locale, value: number): string | null {
 /** Stands in for `Intl.NumberFormat(locale)` without options: counts itself, the rest through Intl. */
 class CountFormat {
   private readonly locale: Locale;
+  /** The tag Intl gets for anything that is not a count (`en-GB`). */
+  private readonly tag: string;
   private intl: Intl.NumberFormat | undefined;
-  constructor(locale: Locale) {
+  constructor(locale: Locale, tag: string = locale) {
     this.locale = locale;
+    this.tag = tag;
   }
   private real(): Intl.NumberFormat {
-    this.intl ??= new Intl.NumberFormat(this.locale);
+    this.intl ??= new Intl.NumberFormat(this.tag);
     return this.intl;
   }
   format(value: number | bigint): string {
@@ -64,7 +82,7 @@ class CountFormat {
  * The locale of a memo key of react-intl's number formatters when it is a plain `(locale)` or
  * `(locale, {})` call, else null. The key is the JSON of the call's arguments (@formatjs/fast-memoize).
  */
-function plainLocaleOf(key: string): Locale | null {
+function plainLocaleOf(key: string): { tag: string; locale: Locale } | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(key);
@@ -75,12 +93,14 @@ function plainLocaleOf(key: string): Locale | null {
   if (!Array.isArray(args) || args.length === 0 || args.length > 2) return null;
   const [locales, options] = args as [unknown, unknown];
   const locale = Array.isArray(locales) && locales.length === 1 ? locales[0] : locales;
-  if (typeof locale !== 'string' || toLocale(locale) !== locale) return null;
+  if (typeof locale !== 'string') return null;
+  const counting = countingLocale(locale);
+  if (!counting) return null;
   const plain =
     options === undefined ||
     options === null ||
     (typeof options === 'object' && Object.keys(options as object).length === 0);
-  return plain ? (locale as Locale) : null;
+  return plain ? { tag: locale, locale: counting } : null;
 }
 
 /**
@@ -93,8 +113,8 @@ export function createCountingIntlCache(): IntlCache {
   cache.number = new Proxy(store, {
     get(target, key) {
       if (typeof key === 'string' && !(key in target)) {
-        const locale = plainLocaleOf(key);
-        if (locale) target[key] = new CountFormat(locale);
+        const plain = plainLocaleOf(key);
+        if (plain) target[key] = new CountFormat(plain.locale, plain.tag);
       }
       return target[key as string];
     },

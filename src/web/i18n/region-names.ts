@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { Locale } from '../../shared/i18n/locales.ts';
+import { DEFAULT_LOCALE, toLocale } from '../../shared/i18n/locales.ts';
 import { useSite } from '../site-context.tsx';
 
 // One per locale: each new DisplayNames asks the browser for its region data again.
@@ -21,7 +21,7 @@ function regionNames(locale: string): Intl.DisplayNames {
 export function useCountryName() {
   const intl = useIntl();
   const { settings } = useSite();
-  const locale = intl.locale as Locale;
+  const locale = toLocale(intl.locale) ?? DEFAULT_LOCALE;
   return (code: string) => settings.country_names?.[code]?.[locale] ?? regionNames(locale).of(code) ?? code;
 }
 

@@ -2,7 +2,7 @@ import { Globe } from 'lucide-react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TCompany } from '../../shared/contract/site.ts';
-import { LOCALE_NAMES, LOCALES, type Locale } from '../../shared/i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, type Locale, toLocale } from '../../shared/i18n/locales.ts';
 import { pathFor } from '../../shared/routes.ts';
 import { useCompany } from '../api/site.ts';
 import { Link, RouteLink } from '../components/route-link.tsx';
@@ -26,7 +26,7 @@ export function CompanyAddress({ company, variant }: { company: TCompany; varian
   const intl = useIntl();
   // The server names the country in every locale: the browser's DisplayNames costs tens of milliseconds
   // on its first use, and the footer is drawn while the first screen loads.
-  const country = company.country_names?.[intl.locale as Locale] ?? company.country;
+  const country = company.country_names?.[toLocale(intl.locale) ?? DEFAULT_LOCALE] ?? company.country;
   if (variant === 2) {
     return (
       <FormattedMessage

@@ -1,4 +1,5 @@
 import type { TChatMessage, TChatProfile } from '../../../shared/contract/chat.ts';
+import { GENDERS, type Gender } from '../../../shared/contract/constants.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { presentMemberCard } from '../../kernel/member-card.ts';
@@ -90,6 +91,9 @@ export function presentMessage(row: MessageRow, viewerId: number, ctx: PresentCo
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findChatProfile>>>;
 
+const toGender = (value: string | null): Gender | null =>
+  (GENDERS as readonly string[]).includes(value ?? '') ? (value as Gender) : null;
+
 export function presentChatProfile(row: ProfileRow, ctx: { cdnPrefix: string; now: Date }): TChatProfile {
   const card = presentMemberCard(row.card, ctx);
   const available = row.listed && !row.blocked;
@@ -99,6 +103,7 @@ export function presentChatProfile(row: ProfileRow, ctx: { cdnPrefix: string; no
     age: card.age || null,
     thumb_url: available ? card.thumb_url : null,
     fictional: card.fictional,
+    gender: available ? toGender(row.gender) : null,
     online: available && card.online,
     available,
   };

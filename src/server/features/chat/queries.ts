@@ -291,6 +291,7 @@ export async function listChats(
         lastSeq: conversations.lastSeq,
         startedBy: conversations.startedBy,
         card: memberCardColumns,
+        gender: profiles.gender,
         listed: profiles.listed,
         blocked: sql<boolean>`(${blockedBy(memberId, page.otherId)} or ${blockedBy(page.otherId, memberId)})`,
         last: {
@@ -322,6 +323,7 @@ export async function findChatProfile(db: Conn, viewerId: number, memberId: numb
   const [row] = await db
     .select({
       card: memberCardColumns,
+      gender: profiles.gender,
       listed: profiles.listed,
       blocked: sql<boolean>`(${blockedBy(viewerId, memberId)} or ${blockedBy(memberId, viewerId)})`,
     })

@@ -114,9 +114,10 @@ function linkPath(n: Notice): string {
   }
 }
 
-function textsOf(n: Notice, locale: Locale, values: Record<string, string | number>) {
+/** The texts of a notice mail; counts as the recipient's country writes them ("1'234" in Switzerland). */
+function textsOf(n: Notice, locale: Locale, values: Record<string, string | number>, country: string | null) {
   const tr = (id: string, more: Record<string, string | number> = {}) =>
-    t(locale, `notify.mail.${id}`, { ...values, ...more });
+    t(locale, `notify.mail.${id}`, { ...values, ...more }, country);
   switch (n.kind) {
     case 'new_messages':
     case 'new_conversations':
@@ -193,7 +194,7 @@ async function deliver(
     const origin = ctx.originOf(site);
     const token = makeUnsubscribeToken(secret, userId, typeOf(notice), now);
     const unsubscribeLink = `${origin}/api/mail/unsubscribe?t=${token}`;
-    const texts = textsOf(notice, locale, { site: site.name, name: to.name ?? '' });
+    const texts = textsOf(notice, locale, { site: site.name, name: to.name ?? '' }, to.country);
     const mail = renderMailLayout({
       site,
       locale,

@@ -150,9 +150,16 @@ export async function claimDeliveries(
 
 /** What a notification mail needs of its recipient. */
 export async function findRecipient(db: Db, userId: number) {
-  const [row] = rowsOf<{ id: number; email: string; language: string; site_id: number; name: string | null }>(
+  const [row] = rowsOf<{
+    id: number;
+    email: string;
+    language: string;
+    site_id: number;
+    name: string | null;
+    country: string | null;
+  }>(
     await db.execute(sql`
-    select u.id, u.email, u.language, u.site_id, p.name from ${users} u
+    select u.id, u.email, u.language, u.site_id, p.name, p.country from ${users} u
     left join ${profiles} p on p.user_id = u.id where u.id = ${userId}`),
   );
   return row;

@@ -20,6 +20,7 @@ import {
   useFormRef,
 } from '../../components/form.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { asPercent } from '../../i18n/values.ts';
 
 type Reason = (typeof DELETE_REASONS)[number];
 type Stage = 'solutions' | 'reasons' | { kept: RetentionSolution };
@@ -41,7 +42,7 @@ function Solutions(props: { onAccepted(solution: RetentionSolution): void; onCon
       <ul className="space-y-3">
         {solutions.map((solution) => {
           const Icon = SOLUTION_ICONS[solution.kind];
-          const values = { percentage: solution.percentage ?? 0 };
+          const values = { percentage: asPercent(solution.percentage ?? 0) };
           return (
             <li key={solution.kind} className="rounded-2xl border border-line p-4">
               <div className="flex gap-3">
@@ -171,7 +172,7 @@ function Kept({ solution, onClose }: { solution: RetentionSolution; onClose(): v
       <p className="text-[17px]">
         <FormattedMessage
           id={`retention.${solution.kind}_done`}
-          values={{ percentage: solution.percentage ?? 0 }}
+          values={{ percentage: asPercent(solution.percentage ?? 0) }}
         />
       </p>
       <button type="button" className="btn btn-primary mt-2 w-full" onClick={onClose}>

@@ -257,6 +257,7 @@ export function Composer(props: {
       />
       <IcebreakerModal
         open={icebreakers}
+        otherGender={profile.gender ?? null}
         onOpenChange={setIcebreakers}
         onPick={(line) => {
           setIcebreakers(false);

@@ -2,14 +2,18 @@ import { MessageCircleHeart } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ICEBREAKER_IDS } from '../../../shared/contract/chat.ts';
 import { Modal } from '../../components/modal.tsx';
+import { useGenderValues } from '../../i18n/values.ts';
 
 /** Ready opening lines in the member's language (C-02); a pick goes into the composer to adjust or send. */
 export function IcebreakerModal(props: {
   open: boolean;
   onOpenChange(open: boolean): void;
   onPick(text: string): void;
+  /** The member written to: a line about them may say "zrobiłaś" or "zrobiłeś" (issue 28). */
+  otherGender: string | null;
 }) {
   const intl = useIntl();
+  const genders = useGenderValues(props.otherGender);
   return (
     <Modal
       open={props.open}
@@ -19,7 +23,7 @@ export function IcebreakerModal(props: {
     >
       <ul className="space-y-2" data-testid="icebreakers">
         {ICEBREAKER_IDS.map((id) => {
-          const text = intl.formatMessage({ id });
+          const text = intl.formatMessage({ id }, genders);
           return (
             <li key={id}>
               <button

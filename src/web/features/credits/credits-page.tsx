@@ -4,6 +4,7 @@ import { pathFor, routePath } from '../../../shared/routes.ts';
 import { useMemberPricing, useWelcomeDiscount } from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { asPercent } from '../../i18n/values.ts';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { BundleList, BundleSkeleton, PricingText } from './bundle-list.tsx';
@@ -33,7 +34,7 @@ function CreditsContent({ credits, paid }: { credits: number; paid: boolean }) {
           <p className="rounded-xl bg-secondary-soft px-4 py-3 font-medium">
             <FormattedMessage
               id="credits.welcome_applied"
-              values={{ percentage: welcome.data.value_percentage }}
+              values={{ percentage: asPercent(welcome.data.value_percentage) }}
             />
           </p>
         )}

@@ -8,6 +8,7 @@ import { useCheckDiscount, useQuote, useStartPayment, useWelcomeDiscount } from 
 import { errorText } from '../../api/error-text.ts';
 import { ErrorAlert, FieldError, inputClass, SubmitButton } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { asPercent } from '../../i18n/values.ts';
 import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
 import { NotFoundPage } from '../site/error-page.tsx';
@@ -115,7 +116,7 @@ function MethodChoice(props: { bundleId: number; preset: string | null; paid: bo
             <BadgePercent aria-hidden size={18} />
             <FormattedMessage
               id="methods.discount_applied"
-              values={{ code: discount.code, percentage: discount.value_percentage }}
+              values={{ code: discount.code, percentage: asPercent(discount.value_percentage) }}
             />
             {amount !== bundle.amount_cents && (
               <s className="text-muted">

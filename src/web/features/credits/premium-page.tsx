@@ -4,6 +4,7 @@ import { routePath } from '../../../shared/routes.ts';
 import { RULES } from '../../../shared/rules.ts';
 import { useUser } from '../../api/session.ts';
 import { Link } from '../../components/route-link.tsx';
+import { premiumMatchChance } from '../../i18n/values.ts';
 import { usePageTitle } from '../../use-page-title.ts';
 
 /** /premium: what premium gives, with the 46% claim of spec §1 (Pay-02). */
@@ -24,7 +25,7 @@ export function PremiumPage() {
           <FormattedMessage id="premium.title" />
         </h1>
         <p className="mt-2 text-lg font-semibold">
-          <FormattedMessage id="premium.claim" values={{ percentage: 46 }} />
+          <FormattedMessage id="premium.claim" values={{ percentage: premiumMatchChance() }} />
         </p>
       </header>
       {user?.paid_user ? (

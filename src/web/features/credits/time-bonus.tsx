@@ -9,6 +9,7 @@ import { useDismissTimeBonus, useTimeBonus } from '../../api/credits.ts';
 import { useUser } from '../../api/session.ts';
 import { Modal } from '../../components/modal.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { asPercent } from '../../i18n/values.ts';
 import { formatCountdown, inMembersArea, secondsLeft } from './time-bonus-rules.ts';
 
 /**
@@ -61,7 +62,10 @@ export function TimeBonus() {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
           <p className="flex items-center gap-2 font-medium">
             <Timer aria-hidden size={18} className="text-secondary" />
-            <FormattedMessage id="timebonus.banner" values={{ percentage: data?.percentage ?? 0 }} />
+            <FormattedMessage
+              id="timebonus.banner"
+              values={{ percentage: asPercent(data?.percentage ?? 0) }}
+            />
             {/* The server's second, until the next tick a second later. */}
             <span
               className="font-mono font-bold tabular-nums"
@@ -80,7 +84,12 @@ export function TimeBonus() {
       <Modal
         open={popupOpen && running}
         onOpenChange={(open) => !open && close()}
-        title={<FormattedMessage id="timebonus.popup_title" values={{ percentage: data?.percentage ?? 0 }} />}
+        title={
+          <FormattedMessage
+            id="timebonus.popup_title"
+            values={{ percentage: asPercent(data?.percentage ?? 0) }}
+          />
+        }
         description={
           <FormattedMessage
             id="timebonus.popup_body"

@@ -7,6 +7,7 @@ import { pathFor } from '../../../shared/routes.ts';
 import { useAutoLike, useLikeMember, useLikesList } from '../../api/likes.ts';
 import { MemberCard, MemberCardSkeleton } from '../../components/member-card.tsx';
 import { Link, NavLink } from '../../components/route-link.tsx';
+import { useGenderValues } from '../../i18n/values.ts';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { NotFoundPage } from '../site/error-page.tsx';
@@ -22,11 +23,12 @@ function Empty({ type }: { type: LikeType }) {
   const members = pathFor('members');
   const swipe = pathFor('swipe-game');
   const Icon = type === 'mutual' ? HeartHandshake : type === 'given' ? Send : Heart;
+  const gender = useGenderValues();
   return (
     <div className="rounded-2xl border border-dashed border-line bg-surface/60 px-5 py-8 text-center">
       <Icon aria-hidden size={36} className="mx-auto text-primary" />
       <p className="mx-auto mt-3 max-w-md text-muted">
-        <FormattedMessage id={`likes.empty_${type}`} />
+        <FormattedMessage id={`likes.empty_${type}`} values={gender} />
       </p>
       <div className="mt-4 flex flex-wrap justify-center gap-2">
         {swipe && (

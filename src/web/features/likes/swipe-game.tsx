@@ -9,6 +9,7 @@ import { useSwipe, useSwipeStack, useUndoPass } from '../../api/swipe.ts';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
 import { OnlineDot } from '../../components/member-card.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { premiumMatchChance, useGenderValues } from '../../i18n/values.ts';
 
 /** How far (px) a card must travel to count as a swipe. */
 const THRESHOLD = 100;
@@ -67,7 +68,10 @@ function LimitCard() {
         <FormattedMessage id="swipe.limit_title" />
       </h2>
       <p className="mt-2 text-muted">
-        <FormattedMessage id="swipe.limit_text" values={{ count: RULES.swipe.freeLikesPerDay }} />
+        <FormattedMessage
+          id="swipe.limit_text"
+          values={{ count: RULES.swipe.freeLikesPerDay, percentage: premiumMatchChance() }}
+        />
       </p>
       <Link to={premium} className="btn btn-secondary mt-5 min-h-12 px-6">
         <Crown aria-hidden size={18} />
@@ -79,11 +83,12 @@ function LimitCard() {
 
 function EmptyCard() {
   const members = pathFor('members');
+  const gender = useGenderValues();
   return (
     <div className="flex aspect-[3/4] w-full flex-col items-center justify-center rounded-3xl bg-surface p-6 text-center ring-1 ring-black/5">
       <Search aria-hidden size={40} className="text-primary" />
       <p className="mt-3 text-muted">
-        <FormattedMessage id="swipe.empty" />
+        <FormattedMessage id="swipe.empty" values={gender} />
       </p>
       {members && (
         <Link to={members} className="btn btn-primary mt-4 min-h-11 px-5">
@@ -124,6 +129,7 @@ export function SwipeGame({ visitor }: { visitor?: VisitorDeck } = {}) {
     [visitorCards],
   );
   const stack = visitorStack ?? served;
+  const { gender } = useGenderValues();
   const swipe = useSwipe();
   const undo = useUndoPass();
   const [cards, setCards] = useState<TSwipeCard[]>([]);
@@ -170,7 +176,10 @@ export function SwipeGame({ visitor }: { visitor?: VisitorDeck } = {}) {
       setLeaving({ id: top.id, dir: action === 'like' ? 1 : -1 });
       setDrag(null);
       setAnnounce(
-        intl.formatMessage({ id: action === 'like' ? 'swipe.liked' : 'swipe.passed' }, { name: top.name }),
+        intl.formatMessage(
+          { id: action === 'like' ? 'swipe.liked' : 'swipe.passed' },
+          { name: top.name, gender },
+        ),
       );
       if (action === 'like' && likesLeft !== null) setLikesLeft(Math.max(0, likesLeft - 1));
       setTimeout(() => {
@@ -194,7 +203,7 @@ export function SwipeGame({ visitor }: { visitor?: VisitorDeck } = {}) {
         },
       );
     },
-    [top, leaving, likesLeft, intl, swipe, visitor],
+    [top, leaving, likesLeft, intl, swipe, visitor, gender],
   );
 
   const undoPass = () => {

@@ -30,6 +30,7 @@ import {
 import { FormAlert } from '../../components/form.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { asPercent } from '../../i18n/values.ts';
 
 interface Upload {
   key: number;
@@ -342,7 +343,7 @@ export function PhotoManager({ name, paidUser }: { name: string; paidUser: boole
                     />
                   </div>
                   <p className="mt-1 rounded bg-white/85 px-1.5 text-center text-xs font-semibold">
-                    <FormattedMessage id="signup.photo_uploading" values={{ percent }} />
+                    <FormattedMessage id="signup.photo_uploading" values={{ percent: asPercent(percent) }} />
                   </p>
                 </div>
               </div>

@@ -5,6 +5,7 @@ import { uploadPhoto, useSignupStep } from '../../../api/accounts.ts';
 import { ApiError } from '../../../api/client.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { FormAlert } from '../../../components/form.tsx';
+import { asPercent } from '../../../i18n/values.ts';
 import { StepActions } from './step-actions.tsx';
 
 type Upload =
@@ -120,7 +121,7 @@ export function PhotoStep() {
             {upload.state === 'done' ? (
               <FormattedMessage id="signup.photo_done" />
             ) : (
-              <FormattedMessage id="signup.photo_uploading" values={{ percent }} />
+              <FormattedMessage id="signup.photo_uploading" values={{ percent: asPercent(percent) }} />
             )}
           </p>
         </div>
