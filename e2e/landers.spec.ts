@@ -34,8 +34,8 @@ test.describe('campaign landers (L-07)', () => {
         await page.goto(`${path}${TRACKING}`);
         await expect(page.getByTestId('lander')).toHaveAttribute('data-lander', name);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        // Real members' photos, never a stock picture.
-        await expect(page.locator('img[src*="/media/demo-"]').first()).toBeVisible();
+        // Real members' photos (the site's stored media), never a stock picture.
+        await expect(page.locator('main img[src*="/media/"]').first()).toBeVisible();
         await expect(
           page.getByTestId('lander-cta').or(page.getByTestId('lander-seek-female')).first(),
         ).toBeVisible();
