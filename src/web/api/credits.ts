@@ -22,8 +22,13 @@ export function usePricing(country?: string) {
   });
 }
 
-export function useMemberPricing() {
-  return useQuery({ queryKey: ['credits'], queryFn: () => api<TPricing>('/api/credits'), staleTime: 60_000 });
+export function useMemberPricing(enabled = true) {
+  return useQuery({
+    queryKey: ['credits'],
+    queryFn: () => api<TPricing>('/api/credits'),
+    staleTime: 60_000,
+    enabled,
+  });
 }
 
 /** The one price of a bundle (with a code) and its methods, as the server computes it (Pay-03). */

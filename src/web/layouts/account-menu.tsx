@@ -1,4 +1,4 @@
-import { Bell, ChevronDown, LogOut, Settings, Sparkles, UserRound } from 'lucide-react';
+import { Bell, ChevronDown, Coins, LogOut, Settings, Sparkles, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -36,13 +36,14 @@ function Avatar({ user }: { user: TUser }) {
   );
 }
 
-/** The account dropdown of the top navigation: my profile, settings, logout (spec §2). */
+/** The account dropdown of the top navigation: my profile, settings, buying credits, logout (spec §2). */
 export default function AccountMenu({ user }: { user: TUser }) {
   const logout = useLogout();
   const profile = pathFor('profile');
   const settings = pathFor('settings');
   const matchFinder = pathFor('match-finder');
   const notifications = pathFor('notifications');
+  const credits = pathFor('credits');
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="inline-flex min-h-11 items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-surface data-[state=open]:bg-surface">
@@ -83,6 +84,14 @@ export default function AccountMenu({ user }: { user: TUser }) {
               <Link to={notifications}>
                 <Bell aria-hidden size={18} />
                 <FormattedMessage id="nav.notifications" />
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          {credits && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={credits} data-testid="menu-buy-credits">
+                <Coins aria-hidden size={18} />
+                <FormattedMessage id="nav.buy_credits" />
               </Link>
             </DropdownMenu.Item>
           )}

@@ -168,17 +168,23 @@ function MethodChoice(props: { bundleId: number; preset: string | null; paid: bo
           </div>
         </fieldset>
         <ErrorAlert error={start.error} />
-        <SubmitButton
-          pending={start.isPending}
-          disabled={!method}
-          icon={<Lock aria-hidden size={18} />}
-          className="btn btn-primary w-full text-base"
+        {/* On a phone the pay button stays in view below the long list of methods (issue 26). */}
+        <div
+          className="sticky bottom-0 -mx-4 border-t border-line bg-white/95 px-4 pb-[calc(env(safe-area-inset-bottom)+0.75rem)] pt-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none"
+          data-testid="pay-bar"
         >
-          <FormattedMessage
-            id="methods.pay"
-            values={{ amount: <Money cents={amount} currency={bundle.currency} /> }}
-          />
-        </SubmitButton>
+          <SubmitButton
+            pending={start.isPending}
+            disabled={!method}
+            icon={<Lock aria-hidden size={18} />}
+            className="btn btn-primary w-full text-base"
+          >
+            <FormattedMessage
+              id="methods.pay"
+              values={{ amount: <Money cents={amount} currency={bundle.currency} /> }}
+            />
+          </SubmitButton>
+        </div>
       </form>
     </div>
   );

@@ -234,7 +234,7 @@ export function SwipeGame() {
         aria-live="polite"
       >
         {likesLeft === null ? (
-          <FormattedMessage id="swipe.unlimited" />
+          <FormattedMessage id="swipe.unlimited_premium" />
         ) : (
           <FormattedMessage id="swipe.likes_left" values={{ count: likesLeft }} />
         )}
