@@ -321,9 +321,15 @@ export function Composer(props: {
           <span id={costId} className="inline-flex min-w-0 items-center gap-1" data-testid="chat-cost">
             <Coins aria-hidden size={13} className="shrink-0" />
             <span className="truncate">
-              <FormattedMessage id="chat.cost" values={{ cost }} />
-              <span className="max-sm:sr-only">
-                {' · '}
+              {/* The balance stays in view at 390 px: phones get the short form of the cost (C-03). */}
+              <span className="max-sm:hidden">
+                <FormattedMessage id="chat.cost" values={{ cost }} />
+              </span>
+              <span className="sm:hidden">
+                <FormattedMessage id="chat.cost_short" values={{ cost }} />
+              </span>
+              {' · '}
+              <span data-testid="chat-balance">
                 <FormattedMessage id="chat.balance" values={{ credits }} />
               </span>
             </span>
