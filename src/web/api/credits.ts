@@ -90,6 +90,21 @@ export function usePaymentStatus(id: string) {
   });
 }
 
+/** The member cancels their own open payment (issue 26); its discount is free again. */
+export function useCancelPayment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<TPayment>(`/api/payments/${encodeURIComponent(id)}/cancel`, { method: 'POST', json: {} }),
+    onSuccess: (payment) => {
+      queryClient.setQueryData(['payment', id], payment);
+      for (const key of [['credits'], ['time-bonus'], ['discount'], ['quote']]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+  });
+}
+
 export function useRepeatOrder() {
   return useQuery({
     queryKey: ['repeat-order'],

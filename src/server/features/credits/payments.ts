@@ -71,6 +71,7 @@ export async function startPayment(
   const order = await buildOrder(db, site, buyer, body.bundle_id, body.discount_code, now);
   const method = order.methods.find((m) => m.id === body.method);
   if (!method) throw new AppError(400, 'method_unavailable', 'credits.method_unavailable');
+  if (order.discount?.reservedBy) await takeOverReservation(deps, order.discount.reservedBy);
 
   const publicId = newPublicId();
   let payment: PaymentRow;
@@ -127,6 +128,61 @@ export async function startPayment(
     deps.log?.(err);
     throw new AppError(502, 'provider_unavailable', 'credits.provider_unavailable');
   }
+}
+
+/**
+ * A new payment takes a discount reserved by the member's own earlier payment (an abandoned bank app)
+ * only once that one can no longer be paid: brought up to date with the provider (it may have failed or
+ * expired, which released it), else cancelled at the provider. Were it still payable, both could be paid
+ * with the discount, so then the new payment is refused with 'discount_reserved' (issue 26).
+ */
+async function takeOverReservation(deps: PaymentDeps, holder: PaymentRow) {
+  let row = await syncPayment(deps, holder);
+  if ((row.status === 'open' || row.status === 'pending') && !(await cancelAtProvider(deps, row))) {
+    // Not cancellable, or cancelled a moment ago by a parallel request: ask the provider once more.
+    row = await syncPayment(deps, (await findPaymentByPublicId(deps.db, holder.publicId)) ?? row);
+    if (row.status === 'open' || row.status === 'pending') {
+      throw new AppError(409, 'discount_reserved', 'discount.reserved');
+    }
+  }
+  if (row.status === 'paid' || row.status === 'refunded' || row.status === 'charged_back') {
+    throw new AppError(409, 'discount_used', 'discount.used');
+  }
+}
+
+/** Cancels a payment at the provider and, when the provider confirms, here too, giving its code back. */
+async function cancelAtProvider(deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>, payment: PaymentRow) {
+  if (payment.provider !== deps.provider.name || !payment.providerId) return false;
+  if (!(await deps.provider.cancel(payment.providerId))) return false;
+  await deps.db.transaction(async (tx) => {
+    const moved = await advancePayment(tx, payment.id, ['open', 'pending'], 'canceled', deps.now);
+    if (moved) await releaseRedemptions(tx, moved.id);
+  });
+  return true;
+}
+
+/**
+ * A member cancels their own open payment (issue 26, scope 5): at the provider first, so it can no longer
+ * be paid; its discount is free again. A payment that is already final, or that the provider cannot
+ * cancel (a bank transfer on its way), answers 409 'payment_not_cancellable'.
+ */
+export async function cancelOwnPayment(
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>,
+  userId: number,
+  publicId: string,
+): Promise<TPayment> {
+  const row = await findPaymentByPublicId(deps.db, publicId);
+  if (!row || row.userId !== userId) throw notFound();
+  const synced = await syncPayment(deps, row);
+  if (synced.status === 'open' || synced.status === 'pending') {
+    if (!(await cancelAtProvider(deps, synced))) {
+      throw new AppError(409, 'payment_not_cancellable', 'payment.not_cancellable');
+    }
+  } else if (synced.status !== 'canceled') {
+    throw new AppError(409, 'payment_not_cancellable', 'payment.not_cancellable');
+  }
+  const fresh = await findPaymentByPublicId(deps.db, publicId);
+  return presentPayment(deps.db, fresh ?? synced);
 }
 
 /**

@@ -40,7 +40,7 @@ import { siteOrigin } from '../../platform/site.ts';
 import { createSmsOutbox } from '../../platform/sms.ts';
 import { confirmDirectDebit, startDirectDebit } from './direct-debit.ts';
 import { getDiscount } from './discount-service.ts';
-import { getPayment, handleWebhook, startPayment } from './payments.ts';
+import { cancelOwnPayment, getPayment, handleWebhook, startPayment } from './payments.ts';
 import {
   closeTimeBonusPopup,
   getMemberPricing,
@@ -111,7 +111,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPricing, ...errors },
       },
     },
-    async (req) => getMemberPricing(db, await app.sites(req.host), currentUser(req).id),
+    async (req) => getMemberPricing(db, await app.sites(req.host), currentUser(req).id, new Date()),
   );
 
   app.get(
@@ -222,6 +222,26 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       getPayment({ db, provider: requireProvider(), now: new Date() }, currentUser(req).id, req.params.id),
+  );
+
+  app.post(
+    '/api/payments/:id/cancel',
+    {
+      ...auth,
+      config: limited(PAYMENTS_PER_MINUTE),
+      schema: {
+        tags: ['credits'],
+        summary: 'The member cancels their own open payment; its discount is free again (issue 26)',
+        params: ZPaymentIdParams,
+        response: { 200: ZPayment, ...errors },
+      },
+    },
+    async (req) =>
+      cancelOwnPayment(
+        { db, provider: requireProvider(), now: new Date() },
+        currentUser(req).id,
+        req.params.id,
+      ),
   );
 
   app.post(

@@ -4,7 +4,13 @@ import { useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import type { TPayment } from '../../../shared/contract/credits.ts';
 import { routePath } from '../../../shared/routes.ts';
-import { refreshAfterPurchase, usePaymentStatus, useQuote, useStartPayment } from '../../api/credits.ts';
+import {
+  refreshAfterPurchase,
+  useCancelPayment,
+  usePaymentStatus,
+  useQuote,
+  useStartPayment,
+} from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { Money } from './money.tsx';
@@ -28,13 +34,35 @@ export function PaymentStatus({ id }: { id: string }) {
         ) : !status.data ? (
           <Progress title="payment.loading" />
         ) : status.data.status === 'open' || status.data.status === 'pending' ? (
-          <Progress title="payment.pending" body="payment.pending_body" />
+          <>
+            <Progress title="payment.pending" body="payment.pending_body" />
+            <CancelPayment id={id} />
+          </>
         ) : status.data.status === 'paid' || status.data.status === 'refunded' ? (
           <Completed payment={status.data} />
         ) : (
           <Failed payment={status.data} />
         )}
       </div>
+    </div>
+  );
+}
+
+/** A pending payment the member gave up on can be cancelled here; nothing is charged then. */
+function CancelPayment({ id }: { id: string }) {
+  const cancel = useCancelPayment(id);
+  return (
+    <div className="mt-4 space-y-2">
+      <ErrorAlert error={cancel.error} />
+      <button
+        type="button"
+        className="btn btn-ghost"
+        disabled={cancel.isPending}
+        onClick={() => cancel.mutate()}
+        data-testid="cancel-payment"
+      >
+        <FormattedMessage id="payment.cancel" />
+      </button>
     </div>
   );
 }
