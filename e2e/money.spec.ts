@@ -177,6 +177,42 @@ test.describe('money moments', () => {
     await bContext.close();
   });
 
+  test('Pay-08 Pay-09 after an abandoned payment the welcome discount still applies; a weaker code leaves it; cards show the discounted price', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await skipEntryWarning(page);
+    await person(page.context(), 'male');
+    await page.goto('/credits');
+    await expect(page.getByTestId('discount-running')).toContainText('25%');
+    const card = page.getByTestId('bundle-price').first();
+    await expect(card).toContainText('7,46');
+    await expect(card.locator('s')).toContainText('9,95');
+    await expectNoAxeViolations(page);
+    await shot(page, 'bundles-discounted');
+
+    // Off to the bank, and never back: the payment stays open with the welcome discount reserved.
+    await page.getByRole('link', { name: 'Kies 15 credits' }).click();
+    await page.getByRole('radio', { name: 'iDEAL', exact: true }).check();
+    await page.getByRole('button', { name: /^Betaal / }).click();
+    await expect(page.getByTestId('checkout-amount')).toHaveText(/7,46/);
+
+    // Later: the discount is still the member's, and a typed weaker code does not replace it.
+    await page.goto('/credits');
+    await page.getByRole('link', { name: 'Kies 15 credits' }).click();
+    await page.getByLabel('Kortingscode').fill('VONK10');
+    await page.getByRole('button', { name: 'Toepassen' }).click();
+    await expect(page.getByTestId('discount-why')).toContainText('Je welkomstkorting van 25% is voordeliger');
+    await expect(page.getByTestId('amount')).toHaveText(/7,46/);
+    await shot(page, 'better-discount');
+    await page.getByRole('radio', { name: 'iDEAL', exact: true }).check();
+    await page.getByRole('button', { name: /^Betaal / }).click();
+    await expect(page.getByTestId('checkout-amount')).toHaveText(/7,46/);
+    await page.getByRole('button', { name: 'Betaald' }).click();
+    await expect(page.getByRole('heading', { name: 'Betaling gelukt!' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/Betaald: €\s7,46/)).toBeVisible();
+  });
+
   test('Pay-04 a failed payment says nothing was charged and offers the next method', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await skipEntryWarning(page);

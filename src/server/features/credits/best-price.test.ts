@@ -1,9 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZCreatePaymentResponse, ZPayment, ZPricing, ZQuote } from '../../../shared/contract/credits.ts';
+import {
+  ZCreatePaymentResponse,
+  ZDirectDebitStarted,
+  ZPayment,
+  ZPricing,
+  ZQuote,
+} from '../../../shared/contract/credits.ts';
 import { chargeCents } from '../../../shared/pricing.ts';
-import { discountRedemptions, payments, testProviderPayments } from '../../db/schema.ts';
+import { discountRedemptions, payments, smsOutbox, testProviderPayments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { pickBest } from './discounts.ts';
@@ -176,6 +182,39 @@ describe('Pay-09 a discount is reserved by a payment, released when it does not 
       expect(used.json().error.code).toBe('discount_used');
     });
   }
+
+  it('Pay-06 Pay-08 direct debit gets the welcome discount too, and a failed debit gives it back', async () => {
+    const m = await newMember();
+    const bundle = await firstBundle(m);
+    const phone = '+31612349026';
+    const requested = await post(m, '/api/direct-debit', {
+      bundle_id: bundle.id,
+      account_holder: 'J. de Vries',
+      iban: 'NL91ABNA0417164300',
+      street: 'Keizersgracht',
+      house_number: '12a',
+      zip: '1015 CJ',
+      city: 'Amsterdam',
+      phone,
+      authorise: true,
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const { request_id: requestId } = ZDirectDebitStarted.parse(requested.json());
+    const [sms] = await t.app.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.to, phone))
+      .orderBy(desc(smsOutbox.id))
+      .limit(1);
+    const otp = sms?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+    const confirmed = await post(m, `/api/direct-debit/${requestId}/confirm`, { otp });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const created = ZCreatePaymentResponse.parse(confirmed.json());
+    expect(created.amount_cents).toBe(chargeCents(bundle.amount_cents, 25));
+    expect((await rowOf(created.payment_id)).discountCode).toBe('TIMEBONUS25');
+    await outcome(m, created.payment_id, 'failed');
+    expect((await quote(m, bundle.id)).discount?.code).toBe('TIMEBONUS25');
+  });
 
   it('Pay-09 a member cancels their own open payment; its discount is free again; not someone else’s', async () => {
     const m = await newMember();

@@ -171,9 +171,7 @@ export async function cancelOwnPayment(
   userId: number,
   publicId: string,
 ): Promise<TPayment> {
-  const row = await findPaymentByPublicId(deps.db, publicId);
-  if (!row || row.userId !== userId) throw notFound();
-  const synced = await syncPayment(deps, row);
+  const synced = await ownPayment(deps, userId, publicId);
   if (synced.status === 'open' || synced.status === 'pending') {
     if (!(await cancelAtProvider(deps, synced))) {
       throw new AppError(409, 'payment_not_cancellable', 'payment.not_cancellable');
@@ -313,7 +311,16 @@ export async function getPayment(
   userId: number,
   publicId: string,
 ): Promise<TPayment> {
+  return presentPayment(deps.db, await ownPayment(deps, userId, publicId));
+}
+
+/** A member's own payment, brought up to date with the provider; anyone else's is a 404. */
+async function ownPayment(
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>,
+  userId: number,
+  publicId: string,
+): Promise<PaymentRow> {
   const row = await findPaymentByPublicId(deps.db, publicId);
   if (!row || row.userId !== userId) throw notFound();
-  return presentPayment(deps.db, await syncPayment(deps, row));
+  return syncPayment(deps, row);
 }
