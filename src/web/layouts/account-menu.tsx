@@ -22,14 +22,14 @@ function Avatar({ user }: { user: TUser }) {
         src={imageUrl(settings.cdn_prefix, image.thumb_filename)}
         alt=""
         onError={() => setFailed(true)}
-        className="size-9 rounded-full object-cover"
+        className="size-9 shrink-0 rounded-full object-cover"
       />
     );
   }
   return (
     <span
       aria-hidden
-      className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold uppercase text-white"
+      className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold uppercase text-white"
     >
       {user.profile.name.slice(0, 1)}
     </span>

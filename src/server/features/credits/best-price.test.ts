@@ -9,7 +9,13 @@ import {
   ZQuote,
 } from '../../../shared/contract/credits.ts';
 import { chargeCents } from '../../../shared/pricing.ts';
-import { discountRedemptions, payments, smsOutbox, testProviderPayments } from '../../db/schema.ts';
+import {
+  discountRedemptions,
+  mailOutbox,
+  payments,
+  smsOutbox,
+  testProviderPayments,
+} from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { pickBest } from './discounts.ts';
@@ -333,5 +339,48 @@ describe('Pay-07 Pay-09 property: the member never pays more than the best disco
       ),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('Pay-11 receipts for purchases and refunds', () => {
+  const mailsTo = (email: string) => t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+
+  it('Pay-11 a paid purchase mails one receipt in the member’s language: amount, VAT line, reference, company', async () => {
+    const m = await oldMember({ language: 'de' });
+    const bundle = await firstBundle(m);
+    const created = await started(m, bundle.id, 'VONK10');
+    await outcome(m, created.payment_id, 'paid');
+    // However often the return page and the webhook look again: one receipt.
+    await Promise.all([1, 2, 3].map(() => get(m, `/api/payments/${created.payment_id}`)));
+    const mails = await mailsTo(m.email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.subject).toContain(created.payment_id);
+    expect(mail?.subject).toContain('Zahlungsbeleg');
+    const paid = new Intl.NumberFormat('de', { style: 'currency', currency: bundle.currency }).format(
+      chargeCents(bundle.amount_cents, 10) / 100,
+    );
+    expect(mail?.text).toContain(`Betrag: ${paid} (inkl. MwSt.)`);
+    expect(mail?.text).toContain('USt-IdNr.:');
+    expect(mail?.text).toContain(`Referenz: ${created.payment_id}`);
+    expect(mail?.text).toMatch(/Handelsregister \S+/);
+  });
+
+  it('Pay-11 a refund mails its own receipt; a failed payment mails nothing', async () => {
+    const m = await oldMember();
+    const bundle = await firstBundle(m);
+    const failed = await started(m, bundle.id);
+    await outcome(m, failed.payment_id, 'failed');
+    expect(await mailsTo(m.email)).toHaveLength(0);
+    const paid = await started(m, bundle.id);
+    await outcome(m, paid.payment_id, 'paid');
+    const refunded = await t.app.inject({ method: 'POST', url: `/dev/payments/${paid.payment_id}/refund` });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const mails = await mailsTo(m.email);
+    expect(mails.map((x) => x.subject)).toEqual([
+      expect.stringContaining('je betaalbewijs'),
+      expect.stringContaining('terugbetaling'),
+    ]);
+    expect(mails[1]?.text).toContain('is terugbetaald');
   });
 });

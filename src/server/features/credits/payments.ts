@@ -30,6 +30,7 @@ import {
   releaseRedemptions,
   setProviderId,
 } from './queries.ts';
+import { queueReceipt, type ReceiptDeps } from './receipts.ts';
 import { buildOrder, requireBuyer } from './service.ts';
 
 /** The ledger reason of a purchase; its reference is the payment's public id. */
@@ -47,6 +48,8 @@ export interface PaymentDeps {
   now: Date;
   /** Logs a provider failure (ids and amounts only: providers never get card numbers or IBANs from us). */
   log?: (err: unknown) => void;
+  /** The receipt mail of a paid purchase (issue 26): every route that can see a payment paid passes it. */
+  receipts?: ReceiptDeps;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -151,7 +154,10 @@ async function takeOverReservation(deps: PaymentDeps, holder: PaymentRow) {
 }
 
 /** Cancels a payment at the provider and, when the provider confirms, here too, giving its code back. */
-async function cancelAtProvider(deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>, payment: PaymentRow) {
+async function cancelAtProvider(
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now' | 'receipts'>,
+  payment: PaymentRow,
+) {
   if (payment.provider !== deps.provider.name || !payment.providerId) return false;
   if (!(await deps.provider.cancel(payment.providerId))) return false;
   await deps.db.transaction(async (tx) => {
@@ -167,7 +173,7 @@ async function cancelAtProvider(deps: Pick<PaymentDeps, 'db' | 'provider' | 'now
  * cancel (a bank transfer on its way), answers 409 'payment_not_cancellable'.
  */
 export async function cancelOwnPayment(
-  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>,
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now' | 'receipts'>,
   userId: number,
   publicId: string,
 ): Promise<TPayment> {
@@ -189,7 +195,7 @@ export async function cancelOwnPayment(
  * many webhooks and polls arrive, in whatever order, the credits are granted exactly once.
  */
 export async function syncPayment(
-  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>,
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now' | 'receipts'>,
   payment: PaymentRow,
   opts: { chargebacks?: boolean } = {},
 ) {
@@ -207,7 +213,7 @@ export async function syncPayment(
 }
 
 async function advanceTo(
-  deps: Pick<PaymentDeps, 'db' | 'now'>,
+  deps: Pick<PaymentDeps, 'db' | 'now' | 'receipts'>,
   payment: PaymentRow,
   status: ProviderStatus,
 ): Promise<PaymentRow> {
@@ -219,6 +225,8 @@ async function advanceTo(
     return db.transaction(async (tx) => {
       const moved = await advancePayment(tx, payment.id, ['open', 'pending'], 'paid', now);
       if (!moved) return payment;
+      // The receipt with the status change: written once, however many webhooks and polls arrive.
+      if (deps.receipts) await queueReceipt(tx, deps.receipts, moved, 'purchase');
       if (moved.method === 'directdebit') {
         const until = new Date(now.getTime() + DIRECT_DEBIT.creditHoldHours * 3_600_000);
         return (await holdCredits(tx, moved.id, until)) ?? moved;
@@ -266,7 +274,10 @@ export async function releaseHeldCredits(db: Db, now: Date): Promise<number> {
  * Unknown ids, ids of another provider (a test-provider id while Mollie is configured) and replays change
  * nothing; the answer is the same either way, so the webhook tells a caller nothing.
  */
-export async function handleWebhook(deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>, providerId: string) {
+export async function handleWebhook(
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now' | 'receipts'>,
+  providerId: string,
+) {
   const payment = await findPaymentByProviderId(deps.db, deps.provider.name, providerId);
   if (payment) await syncPayment(deps, payment, { chargebacks: true });
   return { ok: true as const };
@@ -307,7 +318,7 @@ async function presentPayment(db: Db, row: PaymentRow): Promise<TPayment> {
  * is still open, so a lost webhook does not leave the member waiting. Other members' payments are 404.
  */
 export async function getPayment(
-  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>,
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now' | 'receipts'>,
   userId: number,
   publicId: string,
 ): Promise<TPayment> {
@@ -316,7 +327,7 @@ export async function getPayment(
 
 /** A member's own payment, brought up to date with the provider; anyone else's is a 404. */
 async function ownPayment(
-  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>,
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now' | 'receipts'>,
   userId: number,
   publicId: string,
 ): Promise<PaymentRow> {
