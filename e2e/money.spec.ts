@@ -54,7 +54,7 @@ const composer = (page: Page, name: string) => page.getByRole('textbox', { name:
 
 test.describe('money moments', () => {
   // Refusals answer 402/403 on purpose.
-  test.use({ allowedConsoleErrors: [/status of 40[23]/] });
+  test.use({ allowedConsoleErrors: [/status of 40[239]/] });
 
   for (const size of [PHONE, DESKTOP]) {
     test(`L-02 C-03 Pay-04 at ${size.width} px: the balance in sight, out of credits in a chat, pay, back to the draft and send it`, async ({
@@ -231,5 +231,27 @@ test.describe('money moments', () => {
     await shot(page, 'failed');
     await page.getByTestId('next-method').click();
     await expect(page.getByRole('heading', { name: 'Testbetaling' })).toBeVisible();
+  });
+
+  test('Pay-04 a payment the bank is already processing cannot be cancelled, and the page says so', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await skipEntryWarning(page);
+    await person(page.context(), 'male');
+    await page.goto('/credits');
+    await page.getByRole('link', { name: 'Kies 15 credits' }).click();
+    await page.getByRole('radio', { name: 'iDEAL', exact: true }).check();
+    await page.getByRole('button', { name: /^Betaal / }).click();
+    await expect(page.getByTestId('checkout-amount')).toBeVisible();
+    await page.getByRole('button', { name: 'In behandeling' }).click();
+    await expect(page.getByRole('heading', { name: 'Je betaling wordt verwerkt' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await shot(page, 'pending');
+    // The test bank cannot cancel a payment it is processing (nor can most real ones): the member is told.
+    await page.getByTestId('cancel-payment').click();
+    await expect(page.getByText('Deze betaling kan niet meer worden geannuleerd.')).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });
