@@ -146,6 +146,7 @@ test.describe('money moments', () => {
     const b = await person(bContext, 'female');
     await page.goto('/members');
     await expect(page.getByTestId('premium-pill')).toHaveText('Word Premium');
+    await shot(page, 'header-free');
 
     await startChat(page, b);
     let chooser = false;

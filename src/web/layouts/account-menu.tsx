@@ -52,7 +52,7 @@ export default function AccountMenu({ user }: { user: TUser }) {
           <FormattedMessage id="nav.account" />
         </span>
         <span className="hidden max-w-36 truncate text-sm font-semibold sm:inline">{user.profile.name}</span>
-        <ChevronDown aria-hidden size={16} className="text-muted" />
+        <ChevronDown aria-hidden size={16} className="text-muted max-sm:hidden" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -119,7 +119,7 @@ export function MoneyPill({ counts }: { counts: TCountsResponse | undefined }) {
   const intl = useIntl();
   if (!counts) return null;
   const pill =
-    'inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full px-3 text-sm font-bold tabular-nums md:hidden';
+    'inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full px-2.5 text-sm font-bold tabular-nums md:hidden';
   if (counts.paid_user) {
     const tone = creditsPillTone(counts.credits);
     return (
