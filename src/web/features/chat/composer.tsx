@@ -161,7 +161,7 @@ export function Composer(props: {
 
   const cost = settings.message_credits;
   const notice = balanceNotice(credits, cost, paid);
-  const credits_ = pathFor('credits') ?? '/credits';
+  const creditsPath = pathFor('credits') ?? '/credits';
   return (
     <footer className="border-t border-line bg-white/95 px-2 pb-[calc(env(safe-area-inset-bottom)+0.5rem)] pt-2 backdrop-blur sm:px-4">
       <div className="mx-auto max-w-3xl">
@@ -205,7 +205,7 @@ export function Composer(props: {
               )}
             </span>
             <Link
-              to={credits_}
+              to={creditsPath}
               className="font-semibold underline"
               onClick={() => rememberHere()}
               data-testid="balance-buy"

@@ -29,18 +29,18 @@ export function MethodPage() {
   if (!Number.isInteger(bundleId) || bundleId <= 0) return <NotFoundPage />;
   return (
     <RequireLogin>
-      {(user) =>
+      {() =>
         paymentId ? (
           <PaymentStatus id={paymentId} />
         ) : (
-          <MethodChoice bundleId={bundleId} preset={params.paymentmethod ?? null} paid={user.paid_user} />
+          <MethodChoice bundleId={bundleId} preset={params.paymentmethod ?? null} />
         )
       }
     </RequireLogin>
   );
 }
 
-function MethodChoice(props: { bundleId: number; preset: string | null; paid: boolean }) {
+function MethodChoice(props: { bundleId: number; preset: string | null }) {
   const intl = useIntl();
   const [code, setCode] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
