@@ -183,7 +183,7 @@ test.describe('money moments', () => {
   }) => {
     await page.setViewportSize(PHONE);
     await skipEntryWarning(page);
-    await person(page.context(), 'male');
+    const me = await person(page.context(), 'male');
     await page.goto('/credits');
     await expect(page.getByTestId('discount-running')).toContainText('25%');
     const card = page.getByTestId('bundle-price').first();
@@ -212,6 +212,16 @@ test.describe('money moments', () => {
     await page.getByRole('button', { name: 'Betaald' }).click();
     await expect(page.getByRole('heading', { name: 'Betaling gelukt!' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(/Betaald: €\s7,46/)).toBeVisible();
+    // The receipt is in the outbox: amount with VAT, the payment's reference.
+    const receipts = (
+      (await (await page.request.get('/dev/mail.json', THIS_MACHINE)).json()) as {
+        to: string;
+        subject: string;
+        text: string;
+      }[]
+    ).filter((m) => m.to === me.email && m.subject.includes('je betaalbewijs'));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toMatch(/Bedrag: €\s7,46 \(inclusief btw\)/);
   });
 
   test('Pay-04 a failed payment says nothing was charged and offers the next method', async ({ page }) => {
