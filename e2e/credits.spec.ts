@@ -172,10 +172,26 @@ test.describe('credits and payments', () => {
     expect(user).toMatchObject({ paid_user: false, credits: 10 });
   });
 
-  test("Pay-07 a discount code is applied, then refused on its second use: 'Code reeds gebruikt'", async ({
+  test("Pay-07 a weaker code leaves the welcome discount; later it applies, then is refused on its second use: 'Code reeds gebruikt'", async ({
     page,
   }) => {
     await newMember(page);
+    // The welcome discount (25%) beats VONK10 (10%): the better price stays, and the page says why.
+    await page.goto('/credits');
+    await page.getByRole('link', { name: 'Kies 15 credits' }).click();
+    await page.getByLabel('Kortingscode').fill('VONK10');
+    await page.getByRole('button', { name: 'Toepassen' }).click();
+    await expect(page.getByTestId('discount-why')).toHaveText(
+      'Je welkomstkorting van 25% is voordeliger dan VONK10, dus die houden we aan.',
+    );
+    await expect(page.getByTestId('amount')).toHaveText(/7,46/);
+    await page.getByRole('radio', { name: 'iDEAL', exact: true }).check();
+    await page.getByRole('button', { name: /^Betaal / }).click();
+    await expect(page.getByTestId('checkout-amount')).toHaveText(/7,46/);
+    await page.getByRole('button', { name: 'Betaald' }).click();
+    await expect(page.getByRole('heading', { name: 'Betaling gelukt!' })).toBeVisible();
+
+    // Premium now, so no welcome discount: VONK10 is the best there is.
     const amount = await toCheckout(page, 'VONK10');
     expect(amount).toMatch(/8,95/);
     await page.getByRole('button', { name: 'Betaald' }).click();

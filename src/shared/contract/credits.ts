@@ -16,8 +16,13 @@ export const ZBundle = z.object({
   currency: ZCurrency,
   /** The lowest price per credit of the list (Pay-01). */
   best_value: z.boolean(),
+  /** While a discount of the member runs: the price they pay (the card strikes `amount_cents` through). */
+  discounted_cents: z.number().int().nonnegative().nullable(),
 });
 export type TBundle = z.infer<typeof ZBundle>;
+
+/** Where a discount comes from: the welcome discount (time bonus), the retention offer or a typed code. */
+export const ZDiscountSource = z.enum(['welcome', 'retention', 'code']);
 
 export const ZPricing = z.object({
   country: z.string(),
@@ -29,6 +34,10 @@ export const ZPricing = z.object({
   /** The lowest a message costs in this country, in cents of its currency (settings.minimum_message_costs). */
   minimum_message_cost: z.object({ costs: z.number().int(), currency: z.string() }).nullable(),
   refund_days: z.number().int(),
+  /** The best discount the member may use now without typing a code (welcome, retention); null otherwise. */
+  discount: z
+    .object({ code: z.string(), value_percentage: z.number().int(), source: ZDiscountSource })
+    .nullable(),
 });
 export type TPricing = z.infer<typeof ZPricing>;
 
@@ -84,6 +93,10 @@ export const ZQuote = z.object({
   bundle: ZBundle,
   methods: z.array(ZMethod),
   discount: ZDiscount.nullable(),
+  /** Which kind the applied discount is, said on the page (issue 26). */
+  discount_source: ZDiscountSource.nullable(),
+  /** A typed code that gives less than the discount applied: it does not replace it, and the page says so. */
+  passed_over: z.object({ code: z.string(), value_percentage: z.number().int() }).nullable(),
   amount_cents: z.number().int().nonnegative(),
 });
 export type TQuote = z.infer<typeof ZQuote>;

@@ -18,6 +18,7 @@ import type {
   TSendMessageResponse,
 } from '../../shared/contract/chat.ts';
 import { CHAT_PHOTO_FIELDS } from '../../shared/contract/constants.ts';
+import type { TCountsResponse } from '../../shared/contract/counts.ts';
 import { PHOTO_UPLOAD } from '../../shared/contract/photo-upload.ts';
 import { api } from './client.ts';
 import { uploadForm } from './upload.ts';
@@ -122,6 +123,10 @@ export function useSendGift(memberId: number) {
 export function afterSend(queryClient: QueryClient, answer: TSendMessageResponse) {
   queryClient.setQueryData<TUserResponse>(['user'], (old) =>
     old?.user ? { user: { ...old.user, credits: answer.credits } } : old,
+  );
+  // The header's credits pill (L-02) shows the new balance at once.
+  queryClient.setQueryData<TCountsResponse>(['counts'], (old) =>
+    old ? { ...old, credits: answer.credits } : old,
   );
   void queryClient.invalidateQueries({ queryKey: chatListKey });
 }

@@ -22,8 +22,13 @@ export function usePricing(country?: string) {
   });
 }
 
-export function useMemberPricing() {
-  return useQuery({ queryKey: ['credits'], queryFn: () => api<TPricing>('/api/credits'), staleTime: 60_000 });
+export function useMemberPricing(enabled = true) {
+  return useQuery({
+    queryKey: ['credits'],
+    queryFn: () => api<TPricing>('/api/credits'),
+    staleTime: 60_000,
+    enabled,
+  });
 }
 
 /** The one price of a bundle (with a code) and its methods, as the server computes it (Pay-03). */
@@ -82,6 +87,21 @@ export function usePaymentStatus(id: string) {
     queryKey: ['payment', id],
     queryFn: () => api<TPayment>(`/api/payments/${encodeURIComponent(id)}`),
     refetchInterval: (q) => (q.state.data && FINAL.has(q.state.data.status) ? false : 2000),
+  });
+}
+
+/** The member cancels their own open payment (issue 26); its discount is free again. */
+export function useCancelPayment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<TPayment>(`/api/payments/${encodeURIComponent(id)}/cancel`, { method: 'POST', json: {} }),
+    onSuccess: (payment) => {
+      queryClient.setQueryData(['payment', id], payment);
+      for (const key of [['credits'], ['time-bonus'], ['discount'], ['quote']]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { Bell, ChevronDown, LogOut, Settings, Sparkles, UserRound } from 'lucide-react';
+import { Bell, ChevronDown, Coins, LogOut, Settings, Sparkles, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -22,27 +22,28 @@ function Avatar({ user }: { user: TUser }) {
         src={imageUrl(settings.cdn_prefix, image.thumb_filename)}
         alt=""
         onError={() => setFailed(true)}
-        className="size-9 rounded-full object-cover"
+        className="size-9 shrink-0 rounded-full object-cover"
       />
     );
   }
   return (
     <span
       aria-hidden
-      className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold uppercase text-white"
+      className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold uppercase text-white"
     >
       {user.profile.name.slice(0, 1)}
     </span>
   );
 }
 
-/** The account dropdown of the top navigation: my profile, settings, logout (spec §2). */
+/** The account dropdown of the top navigation: my profile, settings, buying credits, logout (spec §2). */
 export default function AccountMenu({ user }: { user: TUser }) {
   const logout = useLogout();
   const profile = pathFor('profile');
   const settings = pathFor('settings');
   const matchFinder = pathFor('match-finder');
   const notifications = pathFor('notifications');
+  const credits = pathFor('credits');
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="inline-flex min-h-11 items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-surface data-[state=open]:bg-surface">
@@ -51,7 +52,7 @@ export default function AccountMenu({ user }: { user: TUser }) {
           <FormattedMessage id="nav.account" />
         </span>
         <span className="hidden max-w-36 truncate text-sm font-semibold sm:inline">{user.profile.name}</span>
-        <ChevronDown aria-hidden size={16} className="text-muted" />
+        <ChevronDown aria-hidden size={16} className="text-muted max-sm:hidden" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -83,6 +84,14 @@ export default function AccountMenu({ user }: { user: TUser }) {
               <Link to={notifications}>
                 <Bell aria-hidden size={18} />
                 <FormattedMessage id="nav.notifications" />
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          {credits && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={credits} data-testid="menu-buy-credits">
+                <Coins aria-hidden size={18} />
+                <FormattedMessage id="nav.buy_credits" />
               </Link>
             </DropdownMenu.Item>
           )}

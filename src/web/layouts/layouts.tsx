@@ -12,6 +12,7 @@ import { useRememberTracking } from '../tracking.ts';
 import { Alerts } from './alerts.tsx';
 import { EntryWarning } from './entry-warning.tsx';
 import { Footer } from './footer.tsx';
+import { FOCUSED_ROUTES, showsTabBar } from './nav-items.tsx';
 import { TabBar } from './tab-bar.tsx';
 import { TopNav } from './top-nav.tsx';
 
@@ -37,18 +38,18 @@ function SkipLink() {
  * Top navigation, warnings header, content, footer with disclaimer, the entry warning and the signup
  * modal (spec §2, L-01). Like every layout it remembers the landing page's tracking query (P-08).
  */
-/** Signing up is a focused flow: no navigation to wander off into, only the way back home (issue 11). */
-const FOCUSED_ROUTES: readonly string[] = ['signup', 'complete-signup'];
 
 export function DefaultLayout() {
   const loggedIn = useLoggedIn();
   useRememberTracking();
-  const focused = FOCUSED_ROUTES.includes(matchRoute(useLocation().pathname) ?? '');
+  const { pathname } = useLocation();
+  const focused = FOCUSED_ROUTES.includes(matchRoute(pathname) ?? '');
+  const tabBar = loggedIn && showsTabBar(pathname);
   return (
     <div
       className={`flex min-h-dvh flex-col ${
         // Members on small screens have the tab bar at the bottom: --tabbar-h keeps sticky bars above it.
-        loggedIn
+        tabBar
           ? '[--tabbar-h:calc(4rem+env(safe-area-inset-bottom))] pb-(--tabbar-h) md:[--tabbar-h:0px]'
           : '[--tabbar-h:0px]'
       }`}
@@ -85,7 +86,7 @@ export function DefaultLayout() {
           <Footer />
         </AfterFirstPaint>
       )}
-      {loggedIn && !focused && <TabBar />}
+      {tabBar && <TabBar />}
       {loggedIn && (
         <Suspense fallback={null}>
           <MemberLive />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badgeText } from '../../shared/rules.ts';
-import { creditsBadge, hasBackButton } from './nav-items.tsx';
+import { creditsBadge, creditsPillTone, hasBackButton, showsTabBar } from './nav-items.tsx';
 
 describe('L-02 navigation badges', () => {
   it('L-02 the credits badge shows at 10 or fewer: warning above 0, danger at 0', () => {
@@ -8,6 +8,21 @@ describe('L-02 navigation badges', () => {
     expect(creditsBadge(10)).toEqual({ count: 10, tone: 'warning' });
     expect(creditsBadge(1)).toEqual({ count: 1, tone: 'warning' });
     expect(creditsBadge(0)).toEqual({ count: 0, tone: 'danger' });
+  });
+
+  it("L-02 the phone header's credits pill takes the badge's colours at 10 or fewer", () => {
+    expect(creditsPillTone(250)).toBe('neutral');
+    expect(creditsPillTone(11)).toBe('neutral');
+    expect(creditsPillTone(10)).toBe('warning');
+    expect(creditsPillTone(1)).toBe('warning');
+    expect(creditsPillTone(0)).toBe('danger');
+  });
+
+  it('Pay-04 no tab bar during checkout or signup; everywhere else it stays', () => {
+    for (const path of ['/credits/3', '/credits/3/ideal', '/directdebit', '/test-checkout/tr_1', '/signup'])
+      expect(showsTabBar(path), path).toBe(false);
+    for (const path of ['/credits', '/members', '/chats', '/premium', '/transactions'])
+      expect(showsTabBar(path), path).toBe(true);
   });
 
   it('L-02 counts read 99+ from 100', () => {

@@ -100,6 +100,53 @@ export function useNavItems(counts: TCountsResponse | undefined): NavItem[] {
   return items.filter((i): i is NavItem => i !== null);
 }
 
+const PILL_TONES: Record<'neutral' | 'warning' | 'danger', string> = {
+  neutral: 'bg-secondary-soft text-on-secondary',
+  warning: 'bg-warning text-white',
+  danger: 'bg-danger text-white',
+};
+
+/** The tone of the phone header's credits pill: the badge's colours at 10 or fewer (L-02), else calm. */
+export function creditsPillTone(credits: number): keyof typeof PILL_TONES {
+  return creditsBadge(credits)?.tone === 'danger' ? 'danger' : creditsBadge(credits) ? 'warning' : 'neutral';
+}
+
+/**
+ * The money item of small screens (L-02), where the top navigation's items are hidden: the balance as a
+ * pill leading to /credits for paid members, "Word Premium" for the others.
+ */
+export function MoneyPill({ counts }: { counts: TCountsResponse | undefined }) {
+  const intl = useIntl();
+  if (!counts) return null;
+  const pill =
+    'inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full px-2.5 text-sm font-bold tabular-nums md:hidden';
+  if (counts.paid_user) {
+    const tone = creditsPillTone(counts.credits);
+    return (
+      <NavLink
+        to={pathFor('credits') ?? '/credits'}
+        className={`${pill} ${PILL_TONES[tone]}`}
+        aria-label={intl.formatMessage({ id: 'nav.credits_pill' }, { count: counts.credits })}
+        data-testid="credits-pill"
+        data-tone={tone}
+      >
+        <Coins aria-hidden size={16} />
+        {badgeText(counts.credits)}
+      </NavLink>
+    );
+  }
+  return (
+    <NavLink
+      to={pathFor('premium') ?? '/premium'}
+      className={`${pill} bg-secondary-soft text-on-secondary`}
+      data-testid="premium-pill"
+    >
+      <Crown aria-hidden size={16} />
+      <FormattedMessage id="nav.premium" />
+    </NavLink>
+  );
+}
+
 function route(name: string, icon: LucideIcon, label: string, badge?: NavItem['badge']): NavItem | null {
   const to = pathFor(name);
   return to ? { key: name, to, icon, label, ...(badge ? { badge } : {}) } : null;
@@ -125,6 +172,17 @@ export function NotificationsLink({ count }: { count: number }) {
       />
     </NavLink>
   );
+}
+
+/** Signing up is a focused flow: no navigation to wander off into, only the way back home (issue 11). */
+export const FOCUSED_ROUTES: readonly string[] = ['signup', 'complete-signup'];
+/** Checkout keeps the member on the way to paying: no tab bar below it (issue 26). */
+const CHECKOUT_ROUTES: readonly string[] = ['credits-id-paymentmethod', 'directdebit', 'test-checkout'];
+
+/** Whether a page shows the members' tab bar on small screens. */
+export function showsTabBar(pathname: string): boolean {
+  const name = matchRoute(pathname) ?? '';
+  return !FOCUSED_ROUTES.includes(name) && !CHECKOUT_ROUTES.includes(name);
 }
 
 /** Pages with a back button in the installed app (P-12): profile, likes, credits, payment method. */

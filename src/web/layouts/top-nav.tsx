@@ -7,7 +7,7 @@ import { useUser } from '../api/session.ts';
 import { Logo } from '../components/logo.tsx';
 import { Link, NavLink } from '../components/route-link.tsx';
 import { useSite } from '../site-context.tsx';
-import { BackButton, NavBadge, NotificationsLink, useNavItems } from './nav-items.tsx';
+import { BackButton, MoneyPill, NavBadge, NotificationsLink, useNavItems } from './nav-items.tsx';
 
 // The menu code loads only for visitors whose country has several languages.
 const LocaleDropdown = lazy(() => import('../components/locale-dropdown.tsx'));
@@ -80,6 +80,7 @@ function MemberItems() {
           </li>
         ))}
       </ul>
+      <MoneyPill counts={counts} />
       <NotificationsLink count={counts?.unread_notifications ?? 0} />
     </>
   );

@@ -246,7 +246,13 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await checkMember(req, req.params.id, MEMBER_ROLES.refund);
       const credits = await refundAction(
-        { db: app.db, provider, audit: auditOf(req), now: new Date() },
+        {
+          db: app.db,
+          provider,
+          audit: auditOf(req),
+          now: new Date(),
+          receipts: { mailer: app.mailer, publicUrl: app.config.publicUrl },
+        },
         req.params.id,
         req.params.paymentId,
         req.body.reason,

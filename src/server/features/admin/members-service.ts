@@ -24,6 +24,7 @@ import {
   unbanMember,
 } from '../accounts/index.ts';
 import {
+  type ReceiptDeps,
   refundPayment,
   STAFF_ADJUSTMENT_REASON,
   STAFF_CREDITS_ACTION,
@@ -383,7 +384,14 @@ export async function creditsAction(
 
 /** Refunds one of the member's payments by the credits feature's refund rules (Pay-11), then audits it. */
 export async function refundAction(
-  deps: { db: Db; provider: PaymentProvider | null; audit: Audit; now: Date },
+  deps: {
+    db: Db;
+    provider: PaymentProvider | null;
+    audit: Audit;
+    now: Date;
+    /** The member's refund receipt (issue 26). */
+    receipts?: ReceiptDeps;
+  },
   id: number,
   paymentId: string,
   reason: string,
@@ -395,7 +403,10 @@ export async function refundAction(
   if (!deps.provider) throw new AppError(409, 'not_refundable', 'admin.members.error.not_refundable');
   let result: Awaited<ReturnType<typeof refundPayment>>;
   try {
-    result = await refundPayment({ db, provider: deps.provider, now: deps.now }, paymentId);
+    result = await refundPayment(
+      { db, provider: deps.provider, now: deps.now, ...(deps.receipts ? { receipts: deps.receipts } : {}) },
+      paymentId,
+    );
   } catch (err) {
     if (err instanceof AppError && err.code === 'refund_window_over') {
       throw new AppError(409, 'refund_window_over', 'admin.members.error.refund_window_over', {

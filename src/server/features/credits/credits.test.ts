@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ZCreatePaymentResponse,
@@ -317,7 +317,7 @@ describe('Pay-07 Pay-08 Pay-09 discounts, welcome discount and time bonus', () =
     expect((await get(m, `/api/discount-code?code=BIGONLY&bundle_id=${list[0]?.id}`)).statusCode).toBe(422);
   });
 
-  it('Pay-07 two tabs redeeming one single-use code: exactly one wins', async () => {
+  it('Pay-07 two tabs redeeming one single-use code: exactly one payment can still be paid with it', async () => {
     const m = await oldMember();
     const { bundles: list } = await bundles(m);
     const answers = await Promise.all(
@@ -325,7 +325,15 @@ describe('Pay-07 Pay-08 Pay-09 discounts, welcome discount and time bonus', () =
         post(m, '/api/payments', { bundle_id: list[0]?.id, method: 'ideal', discount_code: 'VONK10' }),
       ),
     );
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    // The later one takes the code over from the earlier (cancelled at the provider first), or is refused.
+    for (const a of answers) expect([200, 409], a.body).toContain(a.statusCode);
+    const open = await t.app.db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.userId, m.id), eq(payments.status, 'open'), eq(payments.discountCode, 'VONK10')),
+      );
+    expect(open).toHaveLength(1);
   });
 
   it('Pay-09 Pay-10 20 payments at once with TIMEBONUS25: one takes the bonus; 20 paid checkouts at once book its credits once', async () => {
@@ -338,17 +346,20 @@ describe('Pay-07 Pay-08 Pay-09 discounts, welcome discount and time bonus', () =
         post(m, '/api/payments', { bundle_id: bundle.id, method: 'ideal', discount_code: 'TIMEBONUS25' }),
       ),
     );
-    const won = answers.filter((a) => a.statusCode === 200);
-    expect(won).toHaveLength(1);
-    // Never 'expired' for a bonus another tab took a moment ago.
+    // Never 'expired' for a bonus another tab took a moment ago: a later payment takes the bonus over
+    // from an earlier open one (cancelled at the provider first) or is refused; one stays payable.
     for (const lost of answers.filter((a) => a.statusCode !== 200)) {
       expect(lost.statusCode).toBe(409);
-      expect(lost.json().error).toMatchObject({ code: 'discount_used', message: 'Code reeds gebruikt' });
+      expect(['discount_used', 'discount_reserved']).toContain(lost.json().error.code);
     }
-    const created = ZCreatePaymentResponse.parse(won[0]?.json());
-    expect(created.amount_cents).toBe(Math.round(bundle.amount_cents * 0.75));
     const stored = await t.app.db.select().from(payments).where(eq(payments.userId, m.id));
-    expect(stored).toHaveLength(1);
+    const open = stored.filter((p) => p.status === 'open');
+    expect(open).toHaveLength(1);
+    expect(stored.every((p) => p.status === 'open' || p.status === 'canceled')).toBe(true);
+    const created = ZCreatePaymentResponse.parse(
+      answers.find((a) => a.statusCode === 200 && a.json().payment_id === open[0]?.publicId)?.json(),
+    );
+    expect(created.amount_cents).toBe(Math.round(bundle.amount_cents * 0.75));
     const choices = await Promise.all(Array.from({ length: 20 }, () => choose(created.payment_id, 'paid')));
     expect(choices.every((c) => c.statusCode === 200 || c.statusCode === 409)).toBe(true);
     expect(await balance(m.id)).toEqual({ c: bundle.credits, paid: true });

@@ -38,7 +38,15 @@ export const devCreditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!provider) throw new AppError(404, 'not_found', 'error.not_found');
-      return refundPayment({ db: app.db, provider, now: new Date() }, req.params.id);
+      return refundPayment(
+        {
+          db: app.db,
+          provider,
+          now: new Date(),
+          receipts: { mailer: app.mailer, publicUrl: app.config.publicUrl },
+        },
+        req.params.id,
+      );
     },
   );
 };

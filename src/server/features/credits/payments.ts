@@ -30,6 +30,7 @@ import {
   releaseRedemptions,
   setProviderId,
 } from './queries.ts';
+import { queueReceipt, type ReceiptDeps } from './receipts.ts';
 import { buildOrder, requireBuyer } from './service.ts';
 
 /** The ledger reason of a purchase; its reference is the payment's public id. */
@@ -47,6 +48,8 @@ export interface PaymentDeps {
   now: Date;
   /** Logs a provider failure (ids and amounts only: providers never get card numbers or IBANs from us). */
   log?: (err: unknown) => void;
+  /** The receipt mail of a paid purchase (issue 26): every route that can see a payment paid passes it. */
+  receipts?: ReceiptDeps;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -71,6 +74,7 @@ export async function startPayment(
   const order = await buildOrder(db, site, buyer, body.bundle_id, body.discount_code, now);
   const method = order.methods.find((m) => m.id === body.method);
   if (!method) throw new AppError(400, 'method_unavailable', 'credits.method_unavailable');
+  if (order.discount?.reservedBy) await takeOverReservation(deps, order.discount.reservedBy);
 
   const publicId = newPublicId();
   let payment: PaymentRow;
@@ -130,12 +134,68 @@ export async function startPayment(
 }
 
 /**
+ * A new payment takes a discount reserved by the member's own earlier payment (an abandoned bank app)
+ * only once that one can no longer be paid: brought up to date with the provider (it may have failed or
+ * expired, which released it), else cancelled at the provider. Were it still payable, both could be paid
+ * with the discount, so then the new payment is refused with 'discount_reserved' (issue 26).
+ */
+async function takeOverReservation(deps: PaymentDeps, holder: PaymentRow) {
+  let row = await syncPayment(deps, holder);
+  if ((row.status === 'open' || row.status === 'pending') && !(await cancelAtProvider(deps, row))) {
+    // Not cancellable, or cancelled a moment ago by a parallel request: ask the provider once more.
+    row = await syncPayment(deps, (await findPaymentByPublicId(deps.db, holder.publicId)) ?? row);
+    if (row.status === 'open' || row.status === 'pending') {
+      throw new AppError(409, 'discount_reserved', 'discount.reserved');
+    }
+  }
+  if (row.status === 'paid' || row.status === 'refunded' || row.status === 'charged_back') {
+    throw new AppError(409, 'discount_used', 'discount.used');
+  }
+}
+
+/** Cancels a payment at the provider and, when the provider confirms, here too, giving its code back. */
+async function cancelAtProvider(
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now' | 'receipts'>,
+  payment: PaymentRow,
+) {
+  if (payment.provider !== deps.provider.name || !payment.providerId) return false;
+  if (!(await deps.provider.cancel(payment.providerId))) return false;
+  await deps.db.transaction(async (tx) => {
+    const moved = await advancePayment(tx, payment.id, ['open', 'pending'], 'canceled', deps.now);
+    if (moved) await releaseRedemptions(tx, moved.id);
+  });
+  return true;
+}
+
+/**
+ * A member cancels their own open payment (issue 26, scope 5): at the provider first, so it can no longer
+ * be paid; its discount is free again. A payment that is already final, or that the provider cannot
+ * cancel (a bank transfer on its way), answers 409 'payment_not_cancellable'.
+ */
+export async function cancelOwnPayment(
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now' | 'receipts'>,
+  userId: number,
+  publicId: string,
+): Promise<TPayment> {
+  const synced = await ownPayment(deps, userId, publicId);
+  if (synced.status === 'open' || synced.status === 'pending') {
+    if (!(await cancelAtProvider(deps, synced))) {
+      throw new AppError(409, 'payment_not_cancellable', 'payment.not_cancellable');
+    }
+  } else if (synced.status !== 'canceled') {
+    throw new AppError(409, 'payment_not_cancellable', 'payment.not_cancellable');
+  }
+  const fresh = await findPaymentByPublicId(deps.db, publicId);
+  return presentPayment(deps.db, fresh ?? synced);
+}
+
+/**
  * Applies what the provider says about a payment (Pay-10). The status only moves forward; moving to
  * "paid" books the credits in the same transaction, with the payment as the ledger reference, so however
  * many webhooks and polls arrive, in whatever order, the credits are granted exactly once.
  */
 export async function syncPayment(
-  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>,
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now' | 'receipts'>,
   payment: PaymentRow,
   opts: { chargebacks?: boolean } = {},
 ) {
@@ -153,7 +213,7 @@ export async function syncPayment(
 }
 
 async function advanceTo(
-  deps: Pick<PaymentDeps, 'db' | 'now'>,
+  deps: Pick<PaymentDeps, 'db' | 'now' | 'receipts'>,
   payment: PaymentRow,
   status: ProviderStatus,
 ): Promise<PaymentRow> {
@@ -165,6 +225,8 @@ async function advanceTo(
     return db.transaction(async (tx) => {
       const moved = await advancePayment(tx, payment.id, ['open', 'pending'], 'paid', now);
       if (!moved) return payment;
+      // The receipt with the status change: written once, however many webhooks and polls arrive.
+      if (deps.receipts) await queueReceipt(tx, deps.receipts, moved, 'purchase');
       if (moved.method === 'directdebit') {
         const until = new Date(now.getTime() + DIRECT_DEBIT.creditHoldHours * 3_600_000);
         return (await holdCredits(tx, moved.id, until)) ?? moved;
@@ -212,7 +274,10 @@ export async function releaseHeldCredits(db: Db, now: Date): Promise<number> {
  * Unknown ids, ids of another provider (a test-provider id while Mollie is configured) and replays change
  * nothing; the answer is the same either way, so the webhook tells a caller nothing.
  */
-export async function handleWebhook(deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>, providerId: string) {
+export async function handleWebhook(
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now' | 'receipts'>,
+  providerId: string,
+) {
   const payment = await findPaymentByProviderId(deps.db, deps.provider.name, providerId);
   if (payment) await syncPayment(deps, payment, { chargebacks: true });
   return { ok: true as const };
@@ -253,11 +318,20 @@ async function presentPayment(db: Db, row: PaymentRow): Promise<TPayment> {
  * is still open, so a lost webhook does not leave the member waiting. Other members' payments are 404.
  */
 export async function getPayment(
-  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now'>,
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now' | 'receipts'>,
   userId: number,
   publicId: string,
 ): Promise<TPayment> {
+  return presentPayment(deps.db, await ownPayment(deps, userId, publicId));
+}
+
+/** A member's own payment, brought up to date with the provider; anyone else's is a 404. */
+async function ownPayment(
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'now' | 'receipts'>,
+  userId: number,
+  publicId: string,
+): Promise<PaymentRow> {
   const row = await findPaymentByPublicId(deps.db, publicId);
   if (!row || row.userId !== userId) throw notFound();
-  return presentPayment(deps.db, await syncPayment(deps, row));
+  return syncPayment(deps, row);
 }

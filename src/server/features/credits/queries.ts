@@ -57,6 +57,8 @@ export async function findBuyer(db: Db | Tx, userId: number) {
       paidUser: users.paidUser,
       createdAt: users.createdAt,
       country: profiles.country,
+      /** The delete dialog's "stay" offer the member accepted, a percentage; null: none. */
+      retentionDiscount: users.retentionDiscount,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -235,6 +237,23 @@ export async function hasRedeemed(db: Db, userId: number, code: string): Promise
     .from(discountRedemptions)
     .where(and(eq(discountRedemptions.userId, userId), eq(discountRedemptions.code, code)));
   return Boolean(row);
+}
+
+/**
+ * The payment that holds a member's use of a code: it reserves the code while open or pending and has
+ * consumed it once paid (a payment that fails, expires or is cancelled gives its row back). Null: free.
+ */
+export async function redemptionHolder(
+  db: Db | Tx,
+  userId: number,
+  code: string,
+): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select({ payment: payments })
+    .from(discountRedemptions)
+    .innerJoin(payments, eq(payments.id, discountRedemptions.paymentId))
+    .where(and(eq(discountRedemptions.userId, userId), eq(discountRedemptions.code, code)));
+  return row?.payment ?? null;
 }
 
 /** Payment statuses that count as a use of their discount code: every one but those that failed. */

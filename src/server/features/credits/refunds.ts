@@ -11,6 +11,7 @@ import {
   refundDaysOf,
   setRefundedCredits,
 } from './queries.ts';
+import { queueReceipt, type ReceiptDeps } from './receipts.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -28,7 +29,7 @@ export interface RefundResult {
  * zero (the balance row is locked meanwhile). Then the provider pays the money back.
  */
 export async function refundPayment(
-  deps: { db: Db; provider: PaymentProvider; now: Date },
+  deps: { db: Db; provider: PaymentProvider; now: Date; receipts?: ReceiptDeps },
   publicId: string,
 ): Promise<RefundResult> {
   const { db, provider, now } = deps;
@@ -56,6 +57,7 @@ export async function refundPayment(
         ? await bookCredits(tx, payment.userId, -removed, { reason: REFUND_REASON, reference: publicId })
         : balance;
     await setRefundedCredits(tx, payment.id, removed);
+    if (deps.receipts) await queueReceipt(tx, deps.receipts, moved, 'refund');
     return { removed, after };
   });
   await provider.refund(payment.providerId, payment.amountCents, payment.currency);

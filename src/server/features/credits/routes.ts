@@ -40,7 +40,7 @@ import { siteOrigin } from '../../platform/site.ts';
 import { createSmsOutbox } from '../../platform/sms.ts';
 import { confirmDirectDebit, startDirectDebit } from './direct-debit.ts';
 import { getDiscount } from './discount-service.ts';
-import { getPayment, handleWebhook, startPayment } from './payments.ts';
+import { cancelOwnPayment, getPayment, handleWebhook, startPayment } from './payments.ts';
 import {
   closeTimeBonusPopup,
   getMemberPricing,
@@ -74,6 +74,8 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     return provider;
   };
   const auth = { preHandler: app.requireUser };
+  // Receipts (issue 26) go out from every path that can see a payment become paid.
+  const receipts = { mailer: app.mailer, publicUrl: config.publicUrl };
   const limited = (max: number) => ({
     rateLimit: { max: Math.ceil(max * config.rateLimitFactor), timeWindow: '1 minute' },
   });
@@ -111,7 +113,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPricing, ...errors },
       },
     },
-    async (req) => getMemberPricing(db, await app.sites(req.host), currentUser(req).id),
+    async (req) => getMemberPricing(db, await app.sites(req.host), currentUser(req).id, new Date()),
   );
 
   app.get(
@@ -203,6 +205,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         origin: originFor(req, site),
         now: new Date(),
         log: (err: unknown) => req.log.warn({ err }, 'payment provider failed'),
+        receipts,
       };
       return startPayment(deps, site, currentUser(req).id, req.body);
     },
@@ -221,7 +224,31 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      getPayment({ db, provider: requireProvider(), now: new Date() }, currentUser(req).id, req.params.id),
+      getPayment(
+        { db, provider: requireProvider(), now: new Date(), receipts },
+        currentUser(req).id,
+        req.params.id,
+      ),
+  );
+
+  app.post(
+    '/api/payments/:id/cancel',
+    {
+      ...auth,
+      config: limited(PAYMENTS_PER_MINUTE),
+      schema: {
+        tags: ['credits'],
+        summary: 'The member cancels their own open payment; its discount is free again (issue 26)',
+        params: ZPaymentIdParams,
+        response: { 200: ZPayment, ...errors },
+      },
+    },
+    async (req) =>
+      cancelOwnPayment(
+        { db, provider: requireProvider(), now: new Date(), receipts },
+        currentUser(req).id,
+        req.params.id,
+      ),
   );
 
   app.post(
@@ -235,7 +262,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Ok, ...errors },
       },
     },
-    async (req) => handleWebhook({ db, provider: requireProvider(), now: new Date() }, req.body.id),
+    async (req) => handleWebhook({ db, provider: requireProvider(), now: new Date(), receipts }, req.body.id),
   );
 
   app.get(
@@ -303,7 +330,13 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const site = await app.sites(req.host);
-      const deps = { db, provider: requireProvider(), origin: originFor(req, site), now: new Date() };
+      const deps = {
+        db,
+        provider: requireProvider(),
+        origin: originFor(req, site),
+        now: new Date(),
+        receipts,
+      };
       return confirmDirectDebit(deps, site, currentUser(req).id, req.params.id, req.body.otp);
     },
   );
@@ -335,7 +368,11 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) =>
-        chooseTestCheckout({ db, provider: testProvider, now: new Date() }, req.params.id, req.body.status),
+        chooseTestCheckout(
+          { db, provider: testProvider, now: new Date(), receipts },
+          req.params.id,
+          req.body.status,
+        ),
     );
   }
 };

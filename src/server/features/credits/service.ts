@@ -17,7 +17,15 @@ import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SiteRow } from '../../platform/site.ts';
-import { type AppliedDiscount, resolveDiscount, timeBonusRemaining } from './discounts.ts';
+import {
+  type AppliedDiscount,
+  holdOf,
+  pickBest,
+  resolveDiscount,
+  retentionDiscount,
+  timeBonusRemaining,
+  welcomeDiscount,
+} from './discounts.ts';
 import {
   type BundleRow,
   type Buyer,
@@ -25,7 +33,6 @@ import {
   dismissTimeBonus,
   findBundle,
   findBuyer,
-  hasRedeemed,
   isTimeBonusDismissed,
   lastPaidPayment,
   listBundles,
@@ -40,6 +47,7 @@ export function presentBundle(row: BundleRow, best: boolean): TBundle {
     amount_cents: row.amountCents,
     currency: row.currency as Currency,
     best_value: best,
+    discounted_cents: null,
   };
 }
 
@@ -86,12 +94,42 @@ export async function getPricing(
     gift_credits: site.giftCredits,
     minimum_message_cost: cost ? { costs: cost.costs, currency: cost.currency } : null,
     refund_days: site.refundDays,
+    discount: null,
   };
 }
 
-export async function getMemberPricing(db: Db, site: SiteRow, userId: number): Promise<TPricing> {
+/** The member's bundles, with the discounted price on each card while an automatic discount runs. */
+export async function getMemberPricing(db: Db, site: SiteRow, userId: number, now: Date): Promise<TPricing> {
   const buyer = await requireBuyer(db, userId);
-  return getPricing(db, site, buyer.country);
+  const pricing = await getPricing(db, site, buyer.country);
+  const best = pickBest(
+    Math.max(0, ...pricing.bundles.map((b) => b.amount_cents)),
+    await automaticDiscounts(db, buyer, pricing.currency, pricing.country, now),
+  );
+  if (!best) return pricing;
+  return {
+    ...pricing,
+    bundles: pricing.bundles.map((b) => ({
+      ...b,
+      discounted_cents: chargeCents(b.amount_cents, best.percentage),
+    })),
+    discount: { code: best.code, value_percentage: best.percentage, source: best.source },
+  };
+}
+
+/** The discounts a member holds without typing anything: welcome (time bonus) and the retention offer. */
+async function automaticDiscounts(
+  db: Db,
+  buyer: Buyer,
+  currency: Currency,
+  country: string,
+  now: Date,
+): Promise<AppliedDiscount[]> {
+  const found = [
+    await welcomeDiscount(db, buyer, currency, country, now),
+    await retentionDiscount(db, buyer, currency, country),
+  ];
+  return found.filter((d): d is AppliedDiscount => d !== null);
 }
 
 /**
@@ -113,12 +151,20 @@ export async function buyableBundle(
 
 export interface Order {
   bundle: BundleRow;
+  /** The best of the discounts the member may use on this bundle (issue 26). */
   discount: AppliedDiscount | null;
+  /** A typed code that gives less than `discount`: kept out, and said. */
+  passedOver: AppliedDiscount | null;
   amountCents: number;
   methods: PaymentMethod[];
 }
 
-/** The order a member would place: bundle, discount and the one amount, all decided here (Pay-03, Pay-07). */
+/**
+ * The order a member would place: bundle, discount and the one amount, all decided here (Pay-03, Pay-07).
+ * The discount is the best of those the member may use: the welcome discount, the retention offer and a
+ * typed code (which must be valid, but never replaces a better automatic one). Every method, direct debit
+ * included, is priced here.
+ */
 export async function buildOrder(
   db: Db,
   site: SiteRow,
@@ -129,7 +175,7 @@ export async function buildOrder(
 ): Promise<Order> {
   const bundle = await buyableBundle(db, site, buyer, bundleId);
   const currency = bundle.currency as Currency;
-  const discount = code
+  const typed = code
     ? await resolveDiscount(
         db,
         buyer,
@@ -138,9 +184,14 @@ export async function buildOrder(
         now,
       )
     : null;
+  const automatic = (await automaticDiscounts(db, buyer, currency, bundle.country, now)).filter(
+    (d) => d.code !== typed?.code,
+  );
+  const discount = pickBest(bundle.amountCents, [...automatic, ...(typed ? [typed] : [])]);
   return {
     bundle,
     discount,
+    passedOver: typed && discount !== typed ? typed : null,
     amountCents: chargeCents(bundle.amountCents, discount?.percentage ?? 0),
     methods: methodsFor(bundle.country, currency),
   };
@@ -162,6 +213,10 @@ export async function getQuote(
     bundle,
     methods: order.methods.map(presentMethod),
     discount: order.discount?.discount ?? null,
+    discount_source: order.discount?.source ?? null,
+    passed_over: order.passedOver
+      ? { code: order.passedOver.code, value_percentage: order.passedOver.percentage }
+      : null,
     amount_cents: order.amountCents,
   };
 }
@@ -185,7 +240,7 @@ export async function getTimeBonus(db: Db, userId: number, now: Date): Promise<T
   const remaining = timeBonusRemaining(buyer, now);
   const { code, percentage } = RULES.timeBonus;
   if (remaining === 0) return { active: false, code, percentage, remaining_seconds: 0, popup: false };
-  if (await hasRedeemed(db, userId, code)) {
+  if ((await holdOf(db, userId, code)).consumed) {
     return { active: false, code, percentage, remaining_seconds: 0, popup: false };
   }
   const popup = buyer.credits === 0 && !(await isTimeBonusDismissed(db, userId));

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { ProviderStatus } from '../../platform/payments/provider.ts';
 import type { TestProvider } from '../../platform/payments/test-provider.ts';
 import { handleWebhook } from './payments.ts';
+import type { ReceiptDeps } from './receipts.ts';
 
 const notFound = () => new AppError(404, 'not_found', 'error.not_found');
 
@@ -27,7 +28,7 @@ export async function getTestCheckout(provider: TestProvider, id: string): Promi
  * pending payment may still be decided later), and then the webhook is called with the id alone.
  */
 export async function chooseTestCheckout(
-  deps: { db: Db; provider: TestProvider; now: Date },
+  deps: { db: Db; provider: TestProvider; now: Date; receipts?: ReceiptDeps },
   id: string,
   status: ProviderStatus,
 ): Promise<{ redirect_url: string }> {

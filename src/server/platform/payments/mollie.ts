@@ -56,6 +56,15 @@ export function createMollieProvider(
         throw err;
       }
     },
+    async cancel(providerId) {
+      try {
+        const payment = await client.payments.cancel(providerId);
+        return STATUS[payment.status] === 'canceled';
+      } catch {
+        // Not cancellable (Mollie answers 422 for most methods once started) or unknown.
+        return false;
+      }
+    },
     async refund(providerId, amountCents, currency) {
       await client.paymentRefunds.create({
         paymentId: providerId,

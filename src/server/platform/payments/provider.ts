@@ -35,6 +35,11 @@ export interface PaymentProvider {
   /** The provider's current state of a payment; null when the provider does not know the id. */
   getStatus(providerId: string): Promise<ProviderPayment | null>;
   refund(providerId: string, amountCents: number, currency: string): Promise<void>;
+  /**
+   * Cancels an open payment so it can no longer be paid; answers whether the provider says it is cancelled
+   * now (false: it cannot be, e.g. a method whose payments are not cancellable, or already paid).
+   */
+  cancel(providerId: string): Promise<boolean>;
 }
 
 /** Reads a provider's amount ("12.34") as integer cents, without float maths; 0 for none. */

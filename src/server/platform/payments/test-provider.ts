@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { testProviderPayments } from '../../db/schema.ts';
 import type { CreatePaymentInput, PaymentProvider, ProviderStatus } from './provider.ts';
@@ -44,6 +44,15 @@ export function createTestProvider(db: Db): PaymentProvider & {
         .update(testProviderPayments)
         .set({ refundedCents: row.refundedCents + amountCents })
         .where(eq(testProviderPayments.id, id));
+    },
+    async cancel(id) {
+      // Only an open payment (the member has not answered the bank yet) can be cancelled.
+      const rows = await db
+        .update(testProviderPayments)
+        .set({ status: 'canceled' })
+        .where(and(eq(testProviderPayments.id, id), eq(testProviderPayments.status, 'open')))
+        .returning({ id: testProviderPayments.id });
+      return rows.length === 1;
     },
     async find(id) {
       const [row] = await db.select().from(testProviderPayments).where(eq(testProviderPayments.id, id));

@@ -143,6 +143,7 @@ function Chat({ id, user }: { id: number; user: TUser }) {
         thread={thread}
         profile={profile}
         credits={user.credits}
+        paid={user.paid_user}
         icebreakers={icebreakers}
         setIcebreakers={setIcebreakers}
       />

@@ -1,6 +1,7 @@
-import { Camera, Coins, Crown, Gift, SendHorizontal, Sparkles } from 'lucide-react';
+import { Camera, Coins, Crown, Gift, Lock, SendHorizontal, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
 import { CHAT, CHAT_ERRORS, type TChatProfile } from '../../../shared/contract/chat.ts';
 import { PHOTO_UPLOAD } from '../../../shared/contract/photos.ts';
 import { pathFor } from '../../../shared/routes.ts';
@@ -8,6 +9,9 @@ import { ApiError } from '../../api/client.ts';
 import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 import { chatDraftFor, forgetSignupReason } from '../accounts/signup-reason.ts';
+import { PremiumSheet } from '../credits/premium-sheet.tsx';
+import { clearReturn, rememberReturn, returnFor } from '../credits/return-to.ts';
+import { balanceNotice } from './balance.ts';
 import { GiftPicker } from './gift-picker.tsx';
 import { IcebreakerModal } from './icebreakers.tsx';
 import { ResendActivationButton } from './resend-activation.tsx';
@@ -19,7 +23,7 @@ interface Refusal {
 }
 
 /** Where a refusal's button leads: buying credits (C-03) or going premium (C-04). */
-function RefusalAlert({ refusal, onClose }: { refusal: Refusal; onClose(): void }) {
+function RefusalAlert({ refusal, onClose, onBuy }: { refusal: Refusal; onClose(): void; onBuy(): void }) {
   const intl = useIntl();
   const credits = pathFor('credits') ?? '/credits';
   const premium = pathFor('premium') ?? credits;
@@ -44,6 +48,7 @@ function RefusalAlert({ refusal, onClose }: { refusal: Refusal; onClose(): void 
           to={link.to}
           className="btn btn-secondary min-h-10 px-4 py-1.5 text-[15px]"
           data-testid="buy-credits"
+          onClick={onBuy}
         >
           <link.icon aria-hidden size={16} />
           <FormattedMessage id={link.id} />
@@ -73,13 +78,19 @@ export function Composer(props: {
   thread: Thread;
   profile: TChatProfile;
   credits: number;
+  /** Paid members send photos; for the others the camera carries a lock and opens the premium sheet. */
+  paid: boolean;
   icebreakers: boolean;
   setIcebreakers(open: boolean): void;
 }) {
-  const { thread, profile, credits, icebreakers, setIcebreakers } = props;
+  const { thread, profile, credits, paid, icebreakers, setIcebreakers } = props;
   const intl = useIntl();
   const { settings } = useSite();
+  const { pathname } = useLocation();
   const [text, setText] = useState('');
+  const [premiumSheet, setPremiumSheet] = useState(false);
+  // Back from a purchase started here (Pay-04): the draft waits with a "Nu versturen" button.
+  const [waiting, setWaiting] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [gifts, setGifts] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -94,6 +105,19 @@ export function Composer(props: {
     const draft = chatDraftFor(profile.id);
     if (draft) setText((current) => (current.trim() === '' ? draft : current));
   }, [profile.id]);
+
+  // A purchase started from this chat came back: its draft in the text area, ready to send.
+  useEffect(() => {
+    const back = returnFor(pathname);
+    if (!back) return;
+    clearReturn();
+    if (back.draft.trim() === '') return;
+    setText((current) => (current.trim() === '' ? back.draft : current));
+    setWaiting(true);
+  }, [pathname]);
+
+  /** Leaving to buy: remember this chat and what is typed (or was refused) for the way back. */
+  const rememberHere = (draft = text) => rememberReturn({ path: pathname, name: profile.name, draft });
 
   // A refused message: its text back where it was typed (unless something new is being typed), and why.
   const { refused, discardRefused } = thread;
@@ -111,6 +135,7 @@ export function Composer(props: {
     const body = text.trim();
     if (body === '' || body.length > max) return;
     setRefusal(null);
+    setWaiting(false);
     thread.sendText(body);
     forgetSignupReason(profile.id);
     setText('');
@@ -135,10 +160,60 @@ export function Composer(props: {
   }
 
   const cost = settings.message_credits;
+  const notice = balanceNotice(credits, cost, paid);
+  const creditsPath = pathFor('credits') ?? '/credits';
   return (
     <footer className="border-t border-line bg-white/95 px-2 pb-[calc(env(safe-area-inset-bottom)+0.5rem)] pt-2 backdrop-blur sm:px-4">
       <div className="mx-auto max-w-3xl">
-        {refusal && <RefusalAlert refusal={refusal} onClose={() => setRefusal(null)} />}
+        {refusal && (
+          <RefusalAlert refusal={refusal} onClose={() => setRefusal(null)} onBuy={() => rememberHere()} />
+        )}
+        {waiting && text.trim() !== '' && !refusal && (
+          <div
+            role="status"
+            className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl bg-primary-soft px-4 py-2.5 text-[15px] font-medium text-primary-strong"
+            data-testid="draft-waiting"
+          >
+            <span className="min-w-0 flex-1">
+              <FormattedMessage id="chat.draft_waiting" values={{ credits }} />
+            </span>
+            <button
+              type="button"
+              className="btn btn-primary min-h-10 px-4 py-1.5 text-[15px]"
+              onClick={submit}
+              data-testid="send-now"
+            >
+              <SendHorizontal aria-hidden size={16} />
+              <FormattedMessage id="chat.send_now" />
+            </button>
+          </div>
+        )}
+        {notice && !refusal && !waiting && (
+          <p
+            className={`mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl px-4 py-2 text-[14px] font-medium ${
+              notice.kind === 'out' ? 'bg-secondary-soft text-on-secondary' : 'bg-surface text-ink'
+            }`}
+            data-testid="balance-notice"
+            data-kind={notice.kind}
+          >
+            <Coins aria-hidden size={16} className="shrink-0" />
+            <span className="min-w-0 flex-1">
+              {notice.kind === 'out' ? (
+                <FormattedMessage id="credits.insufficient" />
+              ) : (
+                <FormattedMessage id="chat.low_balance" values={{ credits, messages: notice.messages }} />
+              )}
+            </span>
+            <Link
+              to={creditsPath}
+              className="font-semibold underline"
+              onClick={() => rememberHere()}
+              data-testid="balance-buy"
+            >
+              <FormattedMessage id="chat.buy_credits" />
+            </Link>
+          </p>
+        )}
         <form
           className="flex items-end gap-1"
           onSubmit={(e) => {
@@ -146,15 +221,37 @@ export function Composer(props: {
             submit();
           }}
         >
-          <button
-            type="button"
-            className={iconButton}
-            onClick={() => file.current?.click()}
-            aria-label={intl.formatMessage({ id: 'chat.send_photo' }, { credits: settings.photo_credits })}
-            title={intl.formatMessage({ id: 'chat.send_photo' }, { credits: settings.photo_credits })}
-          >
-            <Camera aria-hidden size={22} />
-          </button>
+          {paid ? (
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => file.current?.click()}
+              aria-label={intl.formatMessage({ id: 'chat.send_photo' }, { credits: settings.photo_credits })}
+              title={intl.formatMessage({ id: 'chat.send_photo' }, { credits: settings.photo_credits })}
+            >
+              <Camera aria-hidden size={22} />
+            </button>
+          ) : (
+            // Walls before the tap: a free member sees the lock and learns what premium gives before
+            // anything is picked (the server refuses a free member's photo all the same).
+            <button
+              type="button"
+              className={`${iconButton} relative`}
+              onClick={() => setPremiumSheet(true)}
+              aria-label={intl.formatMessage({ id: 'chat.send_photo_locked' })}
+              title={intl.formatMessage({ id: 'chat.send_photo_locked' })}
+              aria-haspopup="dialog"
+              data-testid="chat-photo-locked"
+            >
+              <Camera aria-hidden size={22} />
+              <Lock
+                aria-hidden
+                size={13}
+                strokeWidth={2.75}
+                className="absolute bottom-1.5 right-1.5 rounded-full bg-white p-px text-on-secondary"
+              />
+            </button>
+          )}
           <input
             ref={file}
             type="file"
@@ -224,9 +321,15 @@ export function Composer(props: {
           <span id={costId} className="inline-flex min-w-0 items-center gap-1" data-testid="chat-cost">
             <Coins aria-hidden size={13} className="shrink-0" />
             <span className="truncate">
-              <FormattedMessage id="chat.cost" values={{ cost }} />
-              <span className="max-sm:sr-only">
-                {' · '}
+              {/* The balance stays in view at 390 px: phones get the short form of the cost (C-03). */}
+              <span className="max-sm:hidden">
+                <FormattedMessage id="chat.cost" values={{ cost }} />
+              </span>
+              <span className="sm:hidden">
+                <FormattedMessage id="chat.cost_short" values={{ cost }} />
+              </span>
+              {' · '}
+              <span data-testid="chat-balance">
                 <FormattedMessage id="chat.balance" values={{ credits }} />
               </span>
             </span>
@@ -254,6 +357,12 @@ export function Composer(props: {
           setRefusal(null);
           thread.sendGift(gift);
         }}
+      />
+      <PremiumSheet
+        open={premiumSheet}
+        onOpenChange={setPremiumSheet}
+        title="chat.photo_premium_title"
+        onBuy={() => rememberHere()}
       />
       <IcebreakerModal
         open={icebreakers}

@@ -10,6 +10,7 @@ import { errorText } from '../../api/error-text.ts';
 import { FormAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { loginPath } from '../accounts/redirect.ts';
+import { rememberReturn } from '../credits/return-to.ts';
 import { GiftPicker } from './gift-picker.tsx';
 import { ResendActivationButton } from './resend-activation.tsx';
 
@@ -81,7 +82,11 @@ export function ProfileChatActions({
         <FormAlert>
           <span>{errorText(err, intl)}</span>{' '}
           {code === CHAT_ERRORS.insufficientCredits && (
-            <Link to={credits} className="ml-1 inline-flex items-center gap-1 font-semibold underline">
+            <Link
+              to={credits}
+              className="ml-1 inline-flex items-center gap-1 font-semibold underline"
+              onClick={() => rememberReturn({ path: window.location.pathname, name: member.name, draft: '' })}
+            >
               <Coins aria-hidden size={14} />
               <FormattedMessage id="chat.buy_credits" />
             </Link>

@@ -247,6 +247,14 @@ export function useThread(conversationId: number, me: number) {
       URL.revokeObjectURL(preview);
       return null;
     } catch (err) {
+      if (err instanceof ApiError && err.status < 500) {
+        // Refused (premium only, no credits, blocked): it was never sent, so it leaves the thread; the
+        // composer says why.
+        setUploads((list) => list.filter((u) => u.client_id !== clientId));
+        files.current.delete(clientId);
+        URL.revokeObjectURL(preview);
+        return err;
+      }
       update({ failed: err instanceof ApiError ? err.message : 'network' });
       return err;
     }

@@ -27,13 +27,33 @@ export function BundleList({ pricing, buy }: { pricing: TPricing; buy: boolean }
             <Coins aria-hidden className="text-secondary" size={24} />
             <FormattedMessage id="credits.bundle_credits" values={{ credits: b.credits }} />
           </p>
-          <p className="mt-1 text-xl font-semibold">
-            <Money cents={b.amount_cents} currency={b.currency} />
-          </p>
+          {b.discounted_cents !== null && b.discounted_cents !== b.amount_cents ? (
+            // While a discount of the member runs: the price they pay, the old one struck through.
+            <p
+              className="mt-1 flex flex-wrap items-baseline gap-x-2 text-xl font-semibold"
+              data-testid="bundle-price"
+            >
+              <span>
+                <Money cents={b.discounted_cents} currency={b.currency} />
+              </span>
+              <s className="text-base font-normal text-muted">
+                <span className="sr-only">
+                  <FormattedMessage id="credits.was_price" />{' '}
+                </span>
+                <Money cents={b.amount_cents} currency={b.currency} />
+              </s>
+            </p>
+          ) : (
+            <p className="mt-1 text-xl font-semibold" data-testid="bundle-price">
+              <Money cents={b.amount_cents} currency={b.currency} />
+            </p>
+          )}
           <p className="text-sm text-muted">
             <FormattedMessage
               id="credits.per_credit"
-              values={{ price: money(Math.round(b.amount_cents / b.credits), b.currency) }}
+              values={{
+                price: money(Math.round((b.discounted_cents ?? b.amount_cents) / b.credits), b.currency),
+              }}
             />
           </p>
           {buy && (

@@ -1,7 +1,7 @@
 import { History, RotateCcw } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { pathFor, routePath } from '../../../shared/routes.ts';
-import { useMemberPricing, useWelcomeDiscount } from '../../api/credits.ts';
+import { useMemberPricing } from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { asPercent } from '../../i18n/values.ts';
@@ -20,7 +20,6 @@ export function CreditsPage() {
 
 function CreditsContent({ credits, paid }: { credits: number; paid: boolean }) {
   const pricing = useMemberPricing();
-  const welcome = useWelcomeDiscount(!paid);
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <header className="space-y-2">
@@ -30,14 +29,21 @@ function CreditsContent({ credits, paid }: { credits: number; paid: boolean }) {
         <p className="text-lg">
           <FormattedMessage id="credits.balance" values={{ credits, b: (c) => <b>{c}</b> }} />
         </p>
-        {welcome.data && (
-          <p className="rounded-xl bg-secondary-soft px-4 py-3 font-medium">
-            <FormattedMessage
-              id="credits.welcome_applied"
-              values={{ percentage: asPercent(welcome.data.value_percentage) }}
-            />
+        {pricing.data?.discount ? (
+          <p className="rounded-xl bg-secondary-soft px-4 py-3 font-medium" data-testid="discount-running">
+            {pricing.data.discount.source === 'retention' ? (
+              <FormattedMessage
+                id="credits.retention_applied"
+                values={{ percentage: asPercent(pricing.data.discount.value_percentage) }}
+              />
+            ) : (
+              <FormattedMessage
+                id="credits.welcome_applied"
+                values={{ percentage: asPercent(pricing.data.discount.value_percentage) }}
+              />
+            )}
           </p>
-        )}
+        ) : null}
       </header>
       <ErrorAlert error={pricing.error} />
       {pricing.data ? <BundleList pricing={pricing.data} buy /> : <BundleSkeleton />}

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TMethod } from '../../../shared/contract/credits.ts';
 import { routePath } from '../../../shared/routes.ts';
-import { useCheckDiscount, useQuote, useStartPayment, useWelcomeDiscount } from '../../api/credits.ts';
+import { useCheckDiscount, useQuote, useStartPayment } from '../../api/credits.ts';
 import { errorText } from '../../api/error-text.ts';
 import { ErrorAlert, FieldError, inputClass, SubmitButton } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
@@ -30,20 +30,19 @@ export function MethodPage() {
   if (!Number.isInteger(bundleId) || bundleId <= 0) return <NotFoundPage />;
   return (
     <RequireLogin>
-      {(user) =>
+      {() =>
         paymentId ? (
           <PaymentStatus id={paymentId} />
         ) : (
-          <MethodChoice bundleId={bundleId} preset={params.paymentmethod ?? null} paid={user.paid_user} />
+          <MethodChoice bundleId={bundleId} preset={params.paymentmethod ?? null} />
         )
       }
     </RequireLogin>
   );
 }
 
-function MethodChoice(props: { bundleId: number; preset: string | null; paid: boolean }) {
+function MethodChoice(props: { bundleId: number; preset: string | null }) {
   const intl = useIntl();
-  const welcome = useWelcomeDiscount(!props.paid);
   const [code, setCode] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -54,11 +53,8 @@ function MethodChoice(props: { bundleId: number; preset: string | null; paid: bo
   const codeId = useId();
   const navigate = useNavigate();
 
-  // The welcome discount applies by itself on a first purchase (Pay-08); a typed code replaces it.
-  useEffect(() => {
-    if (welcome.data && code === null) setCode(welcome.data.code);
-  }, [welcome.data, code]);
-
+  // The server applies the best discount the member holds (welcome, retention, a typed code) by itself;
+  // the page sends only what was typed (issue 26).
   const methods = quote.data?.methods ?? [];
   useEffect(() => {
     if (quote.data && method && !quote.data.methods.some((m) => m.id === method)) setMethod(null);
@@ -100,7 +96,13 @@ function MethodChoice(props: { bundleId: number; preset: string | null; paid: bo
       </div>
     );
   }
-  const { bundle, discount, amount_cents: amount } = quote.data;
+  const {
+    bundle,
+    discount,
+    amount_cents: amount,
+    discount_source: source,
+    passed_over: passedOver,
+  } = quote.data;
 
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-8">
@@ -112,16 +114,35 @@ function MethodChoice(props: { bundleId: number; preset: string | null; paid: bo
           <FormattedMessage id="credits.bundle_credits" values={{ credits: bundle.credits }} />
         </h2>
         {discount && (
-          <p className="mt-1 flex items-center gap-2 text-primary-strong">
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-primary-strong" data-testid="discount">
             <BadgePercent aria-hidden size={18} />
-            <FormattedMessage
-              id="methods.discount_applied"
-              values={{ code: discount.code, percentage: asPercent(discount.value_percentage) }}
-            />
+            {source === 'retention' ? (
+              <FormattedMessage
+                id="methods.retention_applied"
+                values={{ percentage: asPercent(discount.value_percentage) }}
+              />
+            ) : (
+              <FormattedMessage
+                id="methods.discount_applied"
+                values={{ code: discount.code, percentage: asPercent(discount.value_percentage) }}
+              />
+            )}
             {amount !== bundle.amount_cents && (
               <s className="text-muted">
                 <Money cents={bundle.amount_cents} currency={bundle.currency} />
               </s>
+            )}
+          </p>
+        )}
+        {discount && source && (
+          <p className="mt-1 text-[15px] text-muted" data-testid="discount-why">
+            {passedOver ? (
+              <FormattedMessage
+                id="methods.better_than_code"
+                values={{ source, percentage: asPercent(discount.value_percentage), code: passedOver.code }}
+              />
+            ) : (
+              <FormattedMessage id="methods.discount_why" values={{ source }} />
             )}
           </p>
         )}
@@ -169,17 +190,23 @@ function MethodChoice(props: { bundleId: number; preset: string | null; paid: bo
           </div>
         </fieldset>
         <ErrorAlert error={start.error} />
-        <SubmitButton
-          pending={start.isPending}
-          disabled={!method}
-          icon={<Lock aria-hidden size={18} />}
-          className="btn btn-primary w-full text-base"
+        {/* On a phone the pay button stays in view below the long list of methods (issue 26). */}
+        <div
+          className="sticky bottom-0 -mx-4 border-t border-line bg-white/95 px-4 pb-[calc(env(safe-area-inset-bottom)+0.75rem)] pt-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none"
+          data-testid="pay-bar"
         >
-          <FormattedMessage
-            id="methods.pay"
-            values={{ amount: <Money cents={amount} currency={bundle.currency} /> }}
-          />
-        </SubmitButton>
+          <SubmitButton
+            pending={start.isPending}
+            disabled={!method}
+            icon={<Lock aria-hidden size={18} />}
+            className="btn btn-primary w-full text-base"
+          >
+            <FormattedMessage
+              id="methods.pay"
+              values={{ amount: <Money cents={amount} currency={bundle.currency} /> }}
+            />
+          </SubmitButton>
+        </div>
       </form>
     </div>
   );

@@ -1,13 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleX, Loader2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { CircleCheck, CircleX, Loader2, MessageCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import type { TPayment } from '../../../shared/contract/credits.ts';
 import { routePath } from '../../../shared/routes.ts';
-import { refreshAfterPurchase, usePaymentStatus, useStartPayment } from '../../api/credits.ts';
+import {
+  refreshAfterPurchase,
+  useCancelPayment,
+  usePaymentStatus,
+  useQuote,
+  useStartPayment,
+} from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { Money } from './money.tsx';
+import { type ReturnTo, readReturn } from './return-to.ts';
 
 /** The return page (Pay-04): loading, pending (polled until final), completed, failed or cancelled. */
 export function PaymentStatus({ id }: { id: string }) {
@@ -27,13 +34,35 @@ export function PaymentStatus({ id }: { id: string }) {
         ) : !status.data ? (
           <Progress title="payment.loading" />
         ) : status.data.status === 'open' || status.data.status === 'pending' ? (
-          <Progress title="payment.pending" body="payment.pending_body" />
+          <>
+            <Progress title="payment.pending" body="payment.pending_body" />
+            <CancelPayment id={id} />
+          </>
         ) : status.data.status === 'paid' || status.data.status === 'refunded' ? (
           <Completed payment={status.data} />
         ) : (
           <Failed payment={status.data} />
         )}
       </div>
+    </div>
+  );
+}
+
+/** A pending payment the member gave up on can be cancelled here; nothing is charged then. */
+function CancelPayment({ id }: { id: string }) {
+  const cancel = useCancelPayment(id);
+  return (
+    <div className="mt-4 space-y-2">
+      <ErrorAlert error={cancel.error} />
+      <button
+        type="button"
+        className="btn btn-ghost"
+        disabled={cancel.isPending}
+        onClick={() => cancel.mutate()}
+        data-testid="cancel-payment"
+      >
+        <FormattedMessage id="payment.cancel" />
+      </button>
     </div>
   );
 }
@@ -58,7 +87,15 @@ function Progress({ title, body }: { title: string; body?: string }) {
   );
 }
 
+/** Where the purchase was started (a chat, a member's page), read after hydration: sessionStorage. */
+function useReturnTo(): ReturnTo | null {
+  const [back, setBack] = useState<ReturnTo | null>(null);
+  useEffect(() => setBack(readReturn()), []);
+  return back;
+}
+
 function Completed({ payment }: { payment: TPayment }) {
+  const back = useReturnTo();
   return (
     <div className="space-y-4">
       <CircleCheck aria-hidden className="mx-auto text-primary" size={52} />
@@ -90,9 +127,24 @@ function Completed({ payment }: { payment: TPayment }) {
         />
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
-        <Link to={routePath('members')} className="btn btn-primary">
-          <FormattedMessage id="payment.start_chatting" />
-        </Link>
+        {back ? (
+          // Back to the conversation (Pay-04): the chat keeps the draft with a "Nu versturen" button.
+          <Link to={back.path} className="btn btn-primary" data-testid="payment-back">
+            <MessageCircle aria-hidden size={18} />
+            {back.name ? (
+              <FormattedMessage
+                id={back.draft.trim() ? 'payment.back_to_message' : 'payment.back_to_name'}
+                values={{ name: back.name }}
+              />
+            ) : (
+              <FormattedMessage id="payment.back" />
+            )}
+          </Link>
+        ) : (
+          <Link to={routePath('members')} className="btn btn-primary">
+            <FormattedMessage id="payment.start_chatting" />
+          </Link>
+        )}
         <Link to={routePath('transactions-id')} className="btn btn-ghost">
           <FormattedMessage id="transactions.title" />
         </Link>
@@ -104,6 +156,10 @@ function Completed({ payment }: { payment: TPayment }) {
 /** 'Betaling mislukt' with spec §8's text; a failed repeat card payment offers retry or PayPal. */
 function Failed({ payment }: { payment: TPayment }) {
   const retry = useStartPayment();
+  // The next method to try: the first other one this bundle can be paid with (not direct debit, which
+  // has its own page).
+  const quote = useQuote(payment.bundle_id, payment.discount_code);
+  const next = quote.data?.methods.find((m) => m.id !== payment.method && m.id !== 'directdebit');
   const again = (method: string) =>
     retry.mutate({
       bundle_id: payment.bundle_id,
@@ -118,6 +174,9 @@ function Failed({ payment }: { payment: TPayment }) {
       </h1>
       <p>
         <FormattedMessage id="payment.failed_body" />
+      </p>
+      <p className="font-semibold" data-testid="nothing-charged">
+        <FormattedMessage id="payment.nothing_charged" />
       </p>
       <ErrorAlert error={retry.error} />
       {payment.recurring_card ? (
@@ -140,12 +199,25 @@ function Failed({ payment }: { payment: TPayment }) {
           </button>
         </div>
       ) : (
-        <Link
-          to={routePath('credits-id-paymentmethod', { id: payment.bundle_id })}
-          className="btn btn-primary"
-        >
-          <FormattedMessage id="payment.try_again" />
-        </Link>
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+          {next && (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={retry.isPending}
+              onClick={() => again(next.id)}
+              data-testid="next-method"
+            >
+              <FormattedMessage id="payment.pay_with" values={{ method: next.name }} />
+            </button>
+          )}
+          <Link
+            to={routePath('credits-id-paymentmethod', { id: payment.bundle_id })}
+            className={`btn ${next ? 'btn-ghost' : 'btn-primary'}`}
+          >
+            <FormattedMessage id="payment.try_again" />
+          </Link>
+        </div>
       )}
     </div>
   );

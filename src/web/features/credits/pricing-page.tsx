@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { routePath } from '../../../shared/routes.ts';
-import { usePricing } from '../../api/credits.ts';
+import { useMemberPricing, usePricing } from '../../api/credits.ts';
 import { useLoggedIn } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
@@ -14,7 +14,10 @@ export function PricingPage() {
   const { settings } = useSite();
   const loggedIn = useLoggedIn();
   usePageTitle(intl.formatMessage({ id: 'pricing.title' }));
-  const pricing = usePricing(settings.geoip_selected_country);
+  const visitor = usePricing(settings.geoip_selected_country);
+  // Members see their own country's bundles, each with its buy button (the price list leads to buying).
+  const member = useMemberPricing(loggedIn);
+  const pricing = loggedIn ? member : visitor;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <h1 className="text-3xl font-bold">
@@ -24,7 +27,7 @@ export function PricingPage() {
         <FormattedMessage id="pricing.intro" values={{ site: settings.name }} />
       </p>
       <ErrorAlert error={pricing.error} />
-      {pricing.data ? <BundleList pricing={pricing.data} buy={false} /> : <BundleSkeleton />}
+      {pricing.data ? <BundleList pricing={pricing.data} buy={loggedIn} /> : <BundleSkeleton />}
       {pricing.data && <PricingText pricing={pricing.data} />}
       {pricing.data && (
         <p className="text-muted">

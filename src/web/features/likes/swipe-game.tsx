@@ -278,7 +278,7 @@ export function SwipeGame({ visitor }: { visitor?: VisitorDeck } = {}) {
           aria-live="polite"
         >
           {likesLeft === null ? (
-            <FormattedMessage id="swipe.unlimited" />
+            <FormattedMessage id="swipe.unlimited_premium" />
           ) : (
             <FormattedMessage id="swipe.likes_left" values={{ count: likesLeft }} />
           )}
