@@ -487,17 +487,18 @@ test.describe('likes loop', () => {
     await expect(page).toHaveURL(/\/members$/);
   });
 
-  test('D-07 L-07 /landers/tinderswipe invites visitors to join and plays the game for members', async ({
+  test('D-07 L-07 /landers/tinderswipe gives visitors real cards and a way to join, and plays the game for members', async ({
     page,
   }) => {
     await ownAddress(page.context());
     await skipEntryWarning(page);
     await page.goto('/landers/tinderswipe');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Swipe en vind je match');
-    await expect(page.getByTestId('tinderswipe-join')).toBeVisible();
+    await expect(page.getByTestId('swipe-card')).toBeVisible();
+    await expect(page.getByTestId('lander-cta')).toBeVisible();
     await createMember(page.context(), { gender: 'male', looking_for: 'female', activate: true, place });
     await page.reload();
     await expect(page.getByTestId('likes-left')).toHaveText('Nog 4 likes vandaag');
-    await expect(page.getByTestId('tinderswipe-join')).toHaveCount(0);
+    await expect(page.getByTestId('lander-cta')).toHaveCount(0);
   });
 });
