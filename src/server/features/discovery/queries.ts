@@ -398,10 +398,10 @@ function buildSearch(db: Db, search: Search, bind: Bind, cap: number, limit: num
 
 /**
  * How many members a search with its own order (SearchOrder) reorders: the first this many by activity,
- * ten pages of a member's search. Each costs two primary-key lookups (position, photo), which the search
+ * five pages of a member's search. Each costs two primary-key lookups (position, photo), which the search
  * indexes cannot answer without a migration (decision 0029); further pages follow by activity.
  */
-export const SEARCH_POOL = 240;
+export const SEARCH_POOL = 120;
 
 /** Earth's mean radius in km, as platform/geo.ts distanceKm uses it. */
 const EARTH_RADIUS_KM = 6371.0088;
