@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldShowDisabledAlert, shouldShowPushAlert } from './layouts/alert-rules.ts';
+import { engagedByCounts, shouldShowDisabledAlert, shouldShowPushAlert } from './layouts/alert-rules.ts';
 
 describe('L-05 N-02 push-enable alert', () => {
   const fresh = { permission: 'unknown' as const, subscribed: false };
@@ -19,6 +19,18 @@ describe('L-05 N-02 push-enable alert', () => {
     ['premium', fresh, 'premium', false],
   ])('L-05 does not show: %s', (_name, state, route, dismissed) => {
     expect(shouldShowPushAlert(state, route, dismissed)).toBe(false);
+  });
+});
+
+describe('N-02 the push prompt comes after a first like, match or message (issue 27)', () => {
+  const fresh = { permission: 'unknown' as const, subscribed: false };
+  it("N-02 not in a member's first minutes: only once someone liked or wrote them", () => {
+    expect(shouldShowPushAlert(fresh, 'members', false, false)).toBe(false);
+    expect(shouldShowPushAlert(fresh, 'members', false, true)).toBe(true);
+    expect(engagedByCounts(undefined)).toBe(false);
+    expect(engagedByCounts({ unread_messages: 0, new_likes: 0 })).toBe(false);
+    expect(engagedByCounts({ unread_messages: 1, new_likes: 0 })).toBe(true);
+    expect(engagedByCounts({ unread_messages: 0, new_likes: 2 })).toBe(true);
   });
 });
 

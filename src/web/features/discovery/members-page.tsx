@@ -126,6 +126,8 @@ function Filters(props: {
   user: TUser | null;
   errors: Record<string, string>;
   onSearch(form: SearchForm): void;
+  /** The result count, short ("25 leden"), shown in the folded filters on a phone. */
+  count?: string;
 }) {
   const intl = useIntl();
   const { settings } = useSite();
@@ -196,7 +198,7 @@ function Filters(props: {
   return (
     <search aria-label={intl.formatMessage({ id: 'search.filters' })}>
       <form
-        className="rounded-3xl border border-line bg-white p-4 shadow-sm sm:p-5"
+        className="rounded-3xl border border-line bg-white px-4 py-1.5 shadow-sm sm:p-5"
         onSubmit={(e) => {
           e.preventDefault();
           setDraft({});
@@ -218,6 +220,16 @@ function Filters(props: {
             </span>
             {summary && <span className="block truncate text-sm text-muted">{summary}</span>}
           </span>
+          {props.count && (
+            // The count's own line is for screen readers on a phone; here it is seen (issue 27).
+            <span
+              aria-hidden
+              className="shrink-0 text-sm font-semibold text-muted sm:hidden"
+              data-testid="num-results-short"
+            >
+              {props.count}
+            </span>
+          )}
           <ChevronDown
             aria-hidden
             size={20}
@@ -623,8 +635,9 @@ export function MembersPage() {
   );
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
-      <h1 className="mb-5 text-3xl font-extrabold tracking-tight">
+    <div className="mx-auto max-w-6xl px-4 pt-3 pb-6 sm:py-10">
+      {/* On a phone the tab bar names the page: the first result comes first (issue 27). */}
+      <h1 className="mb-5 text-3xl font-extrabold tracking-tight max-sm:sr-only">
         <FormattedMessage id="search.title" />
       </h1>
       {loginNeeded ? (
@@ -642,8 +655,16 @@ export function MembersPage() {
             user={user}
             errors={fieldErrors}
             onSearch={go}
+            count={
+              data && !loading
+                ? intl.formatMessage(
+                    { id: data.numResultsCapped ? 'search.count_short_capped' : 'search.count_short' },
+                    { count: data.numResults },
+                  )
+                : undefined
+            }
           />
-          <div className="mt-6" aria-busy={loading || refreshing}>
+          <div className="mt-3 sm:mt-6" aria-busy={loading || refreshing}>
             {search.isError && search.error instanceof ApiError && search.error.status === 400 ? (
               <ErrorAlert error={search.error} />
             ) : search.isError ? (
@@ -656,7 +677,11 @@ export function MembersPage() {
               </div>
             ) : (
               <>
-                <p role="status" className="mb-4 min-h-6 font-semibold" data-testid="num-results">
+                <p
+                  role="status"
+                  className="mb-4 min-h-6 font-semibold max-sm:sr-only"
+                  data-testid="num-results"
+                >
                   {data &&
                     !loading &&
                     (data.numResultsCapped ? (
