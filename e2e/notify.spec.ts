@@ -15,6 +15,8 @@ test.describe('notifications', () => {
     const open = await ctxB.request.post(`/api/members/${a.id}/chat`);
     expect(open.ok()).toBe(true);
     const conversationId = ((await open.json()) as { conversation: { id: number } }).conversation.id;
+    // Issue 27: the push prompt comes once someone liked or wrote the member, not in their first minutes.
+    expect((await ctxB.request.post(`/api/members/${a.id}/like`)).ok()).toBe(true);
 
     const page = await ctxA.newPage();
     await skipEntryWarning(page);
