@@ -138,6 +138,10 @@ function Chat({ id, user }: { id: number; user: TUser }) {
       data-testid="chat"
       data-realtime={realtimeStatus}
     >
+      {/* The page's main heading (issue 27): the bar shows the name, screen readers hear whose chat it is. */}
+      <h1 className="sr-only">
+        <FormattedMessage id="chat.heading" values={{ name: profile.name }} />
+      </h1>
       <TopBar profile={profile} />
       {profile.fictional && (
         <p
