@@ -13,6 +13,19 @@ export const ACTIVATION_REMINDER_HIDDEN_ON: readonly string[] = [
  * The activation reminder (L-05): a member who has not confirmed the address, whose profile is still
  * disabled, and whose e-mail still reaches them (no disabled notifications).
  */
+/** Whether no mail reaches the member at all: a bounce or a spam report (an unsubscribe stops one type only). */
+export const mailStopped = (reasons: readonly string[]): boolean =>
+  reasons.some((r) => r === 'bounce' || r === 'fbl');
+
+/**
+ * Which e-mail alert a member sees (issue 27): `stopped` when no mail reaches them, `unsubscribed` when
+ * they turned one type off by a mail's link (the others still come), else none.
+ */
+export function emailAlertKind(reasons: readonly string[]): 'stopped' | 'unsubscribed' | null {
+  if (mailStopped(reasons)) return 'stopped';
+  return reasons.includes('listunsubscribe') ? 'unsubscribed' : null;
+}
+
 export function shouldShowActivationReminder(
   user: Pick<TUser, 'status' | 'profile' | 'notifications_disabled'> | null,
   routeName: string | null,
@@ -22,7 +35,7 @@ export function shouldShowActivationReminder(
   return (
     user.status === 'not_confirmed' &&
     user.profile.status === 'disabled' &&
-    user.notifications_disabled.length === 0
+    !mailStopped(user.notifications_disabled)
   );
 }
 

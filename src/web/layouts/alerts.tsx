@@ -16,6 +16,7 @@ import { useSite } from '../site-context.tsx';
 import {
   activationReminderAsModal,
   disabledAlertKey,
+  emailAlertKind,
   engagedByCounts,
   engagedKey,
   photoWarningKey,
@@ -313,10 +314,12 @@ function DisabledAlert({ user, routeName }: { user: TUser; routeName: string | n
     const reasons = [...user.notifications_disabled].sort().join(',');
     setDismissedFor(reasons);
   };
+  const unsubscribed = emailAlertKind(user.notifications_disabled) === 'unsubscribed';
   return (
     <LinkAlert
       testId="email-disabled-alert"
-      messages="notify.disabled_alert"
+      // Issue 27: one type turned off by a mail's link is not "we can't send you e-mails".
+      messages={unsubscribed ? 'notify.unsubscribed_alert' : 'notify.disabled_alert'}
       to={settingsPath}
       icon={<MailWarning aria-hidden size={22} className="shrink-0" />}
       className="border-b border-secondary/40 bg-secondary-soft text-on-secondary"
