@@ -87,7 +87,7 @@ export async function seedSearchData(
                  from users u
                 where u.email like ${quote(like)})
     insert into profiles (user_id, name, date_of_birth, gender, looking_for, country, region, city, about,
-                          status, fictional)
+                          status, fictional, lat_coarse, lon_coarse)
     select s.id, 'Member ' || s.id,
            current_date - (18 * 365 + floor(power(s.ra, 1.7) * 50 * 365))::int,
            case when s.rg < 0.46 then 'female' when s.rg < 0.90 then 'male' when s.rg < 0.95 then 'couple'
@@ -99,7 +99,10 @@ export async function seedSearchData(
            'Plaats ' || (s.id % 50),
            'Hallo, ik ben lid ' || s.id,
            case when s.status = 'not_confirmed' then 'disabled' else 'active' end,
-           s.rl > 0.97
+           s.rl > 0.97,
+           -- A coarse place for most (issue 27: search orders by distance): spread over about 300 km.
+           case when s.rl < 0.9 then round((50.8 + s.rr * 2.6)::numeric, 2) end,
+           case when s.rl < 0.9 then round((3.4 + s.ra * 3.8)::numeric, 2) end
       from s
       cross join total
       join cw on s.rc * total.t >= cw.lo and s.rc * total.t < cw.hi

@@ -267,6 +267,8 @@ test.describe('chat for credits', () => {
     const id = await startChat(page, b);
     await bPage.goto(`/chats/${id}`);
     await expect(bPage.getByTestId('chat')).toBeVisible();
+    // Issue 27: the chat page has a main heading, whose chat it is.
+    await expect(bPage.getByRole('heading', { level: 1 })).toHaveText(/^Chat met /);
 
     await page.getByTestId('chat-photo-input').setInputFiles(await photo(3, 'jpeg'));
     const received = bPage.getByTestId('message-photo');
@@ -290,6 +292,12 @@ test.describe('chat for credits', () => {
     await page.goto(`/members/${b.id}`);
     await page.getByTestId('gift-button').click();
     const picker = page.getByRole('dialog');
+    await expect(picker.getByRole('button').first()).toBeVisible();
+    // Issue 27: Escape closes it and gives focus back to the gift button, not to the page.
+    await page.keyboard.press('Escape');
+    await expect(picker).toHaveCount(0);
+    await expect(page.getByTestId('gift-button')).toBeFocused();
+    await page.getByTestId('gift-button').click();
     await expect(picker.getByRole('button').first()).toBeVisible();
     await expectNoAxeViolations(page);
     await picker.getByTestId('gift-list').getByRole('button').first().click();

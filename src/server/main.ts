@@ -15,6 +15,7 @@ import { mailPurgeJob } from './platform/mail-purge.ts';
 import { MAIL_QUEUE, outboxSender } from './platform/mail-sender.ts';
 import { devToolsWarning, operationsBanner } from './platform/operations.ts';
 import { createRedis, type RedisLog } from './platform/redis.ts';
+import { jobOrigin } from './platform/site.ts';
 
 /** Starts Vonk: configuration, database (migrated, demo data on first start), HTTP server. */
 export async function main() {
@@ -82,7 +83,7 @@ export async function main() {
       ...notificationMailJobs({
         db: app.db,
         mailer: app.mailer,
-        originOf: (site) => config.publicUrl ?? `https://${site.domain}`,
+        originOf: (site) => jobOrigin(site, config),
       }),
     ],
     app.log,

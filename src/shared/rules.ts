@@ -41,6 +41,16 @@ export function badgeText(count: number): string {
   return count > RULES.badges.cap ? `${RULES.badges.cap}+` : String(count);
 }
 
+/**
+ * What a badge says to screen readers (issue 27): the count it shows, and above the cap the `_over` text
+ * ("meer dan 99 …"), never the capped count the server sends (100 for 103).
+ */
+export function badgeLabel(id: string, count: number): { id: string; values: { count: number } } {
+  return count > RULES.badges.cap
+    ? { id: `${id}_over`, values: { count: RULES.badges.cap } }
+    : { id, values: { count } };
+}
+
 /** The terms version date: the floor, or the company's added date when that is later (spec §9). */
 export function termsVersionDate(companyAdded: string | null | undefined): Date {
   const floor = new Date(RULES.termsVersionFloor);

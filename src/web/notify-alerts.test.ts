@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { shouldShowDisabledAlert, shouldShowPushAlert } from './layouts/alert-rules.ts';
+import {
+  emailAlertKind,
+  engagedByCounts,
+  shouldShowActivationReminder,
+  shouldShowDisabledAlert,
+  shouldShowPushAlert,
+} from './layouts/alert-rules.ts';
 
 describe('L-05 N-02 push-enable alert', () => {
   const fresh = { permission: 'unknown' as const, subscribed: false };
@@ -19,6 +25,39 @@ describe('L-05 N-02 push-enable alert', () => {
     ['premium', fresh, 'premium', false],
   ])('L-05 does not show: %s', (_name, state, route, dismissed) => {
     expect(shouldShowPushAlert(state, route, dismissed)).toBe(false);
+  });
+});
+
+describe('N-02 the push prompt comes after a first like, match or message (issue 27)', () => {
+  const fresh = { permission: 'unknown' as const, subscribed: false };
+  it("N-02 not in a member's first minutes: only once someone liked or wrote them", () => {
+    expect(shouldShowPushAlert(fresh, 'members', false, false)).toBe(false);
+    expect(shouldShowPushAlert(fresh, 'members', false, true)).toBe(true);
+    expect(engagedByCounts(undefined)).toBe(false);
+    expect(engagedByCounts({ unread_messages: 0, new_likes: 0 })).toBe(false);
+    expect(engagedByCounts({ unread_messages: 1, new_likes: 0 })).toBe(true);
+    expect(engagedByCounts({ unread_messages: 0, new_likes: 2 })).toBe(true);
+  });
+});
+
+describe('N-04 one unsubscribed mail type is not "no e-mail at all" (issue 27)', () => {
+  it('N-04 an unsubscribe says so; only a bounce or spam report says mail has stopped', () => {
+    expect(emailAlertKind(['listunsubscribe'])).toBe('unsubscribed');
+    expect(emailAlertKind(['bounce'])).toBe('stopped');
+    expect(emailAlertKind(['listunsubscribe', 'fbl'])).toBe('stopped');
+    expect(emailAlertKind([])).toBeNull();
+  });
+  it('N-04 the activation reminder still shows after an unsubscribe: that mail still arrives', () => {
+    const user = { status: 'not_confirmed' as const, profile: { status: 'disabled' as const } };
+    expect(
+      shouldShowActivationReminder(
+        { ...user, notifications_disabled: ['listunsubscribe'] } as never,
+        'members',
+      ),
+    ).toBe(true);
+    expect(
+      shouldShowActivationReminder({ ...user, notifications_disabled: ['bounce'] } as never, 'members'),
+    ).toBe(false);
   });
 });
 

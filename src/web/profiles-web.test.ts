@@ -93,8 +93,21 @@ describe('D-01 search state in the address', () => {
       countryregion: 'NL-NH',
       min_age: '25',
       max_age: '35',
+      sort: '',
+      max_km: '',
+      online: '',
+      photo: '',
     });
     expect(page).toBe(3);
+  });
+  it('D-01 reads the sort, distance, online and photo filters (issue 27), dropping what cannot be right', () => {
+    const { form } = searchFromParams(new URLSearchParams('sort=active&max_km=25&online=1&photo=true'));
+    expect(form).toMatchObject({ sort: 'active', max_km: '25', online: '1', photo: '1' });
+    const bad = searchFromParams(new URLSearchParams('sort=random&max_km=7&online=yes&photo=0')).form;
+    expect(bad).toMatchObject({ sort: '', max_km: '', online: '', photo: '' });
+    expect(paramsFromSearch({ ...EMPTY_SEARCH, sort: 'near', max_km: '10', photo: '1' }).toString()).toBe(
+      'sort=near&max_km=10&photo=1',
+    );
   });
   it('D-01 drops values that cannot be right', () => {
     const { form, page } = searchFromParams(new URLSearchParams('min_age=7&max_age=abc&page=-2'));

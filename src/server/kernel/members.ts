@@ -28,6 +28,15 @@ export interface MemberCardRow {
 }
 
 /** The main photo a card may show to anyone: public and approved (M-09), else no photo. */
+/**
+ * Whom a public page for visitors (the showcase, a landing, a lander) may show: fictional profiles, or
+ * members of this same site whose photo a moderator has approved (issue 27): a brand's public pages never
+ * show another brand's members, nor anyone's photo minutes after signup. Needs `photos` joined by
+ * `mainThumbJoin` and `users` joined.
+ */
+export const publicFaceOn = (siteId: number) =>
+  sql`(${profiles.fictional} or (${users.siteId} = ${siteId} and ${photos.reviewedAt} is not null))`;
+
 export const mainThumbJoin = and(
   eq(photos.id, profiles.mainPhotoId),
   eq(photos.userId, profiles.userId),

@@ -62,6 +62,24 @@ export function t(
 }
 
 /**
+ * A catalog text with tags as HTML links (`<terms>…</terms>` → `<a href=…>…</a>`), each link opening in
+ * a new tab; the texts inside are escaped. For the server's own HTML (the shell's entry warning, issue 27).
+ */
+export function linkedHtml(locale: Locale, id: string, links: Record<string, string>): string {
+  const esc = (v: string) =>
+    v.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  const values = Object.fromEntries(
+    Object.entries(links).map(([tag, href]) => [
+      tag,
+      (chunks: string[]) =>
+        `<a href="${esc(href)}" target="_blank" rel="noopener">${esc(chunks.join(''))}</a>`,
+    ]),
+  );
+  const out = intlFor(locale).formatMessage({ id }, values) as unknown;
+  return Array.isArray(out) ? out.join('') : String(out);
+}
+
+/**
  * The locale a GET names in its address (`?lang=de`, issue 24): each hreflang alternate of a page is its
  * own address. Only reads choose by address; a form post or API change keeps the visitor's language. The
  * page's query also reaches `/api/settings` (web api/site.ts), so the settings' texts match the page.

@@ -37,6 +37,20 @@ export function siteOrigin(
   return publicUrl ?? `https://${site.domain}`;
 }
 
+/**
+ * The address of a site in what no request carries (notification mails, a moderator's or support's mail,
+ * issue 27): PUBLIC_URL when set; else a site on this machine (localhost, 127.0.0.1) at the port this
+ * server listens on, over http, as its activation mails have it from the request; else https on its domain.
+ */
+export function jobOrigin(
+  site: Pick<SiteRow, 'domain'>,
+  config: { publicUrl: string | undefined; port: number },
+) {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  if (/^(localhost|127\.0\.0\.1|\[::1\])$/.test(site.domain)) return `http://${site.domain}:${config.port}`;
+  return `https://${site.domain}`;
+}
+
 /** Host header or domain parameter to the bare lower-case host name: "Www.Vonk.nl:443" -> "www.vonk.nl". */
 export function normaliseDomain(raw: string | undefined): string {
   if (!raw) return '';

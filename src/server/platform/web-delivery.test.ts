@@ -130,6 +130,10 @@ describe('L-04 P-01 the site-entry warning comes with the shell (decision 0018)'
     expect(html).toContain('Vonk is een datingsite voor volwassenen. Je moet minstens 18 jaar oud zijn');
     expect(html).toContain('data-enter autofocus>Ik ben 18 jaar of ouder – verder naar de site</button>');
     expect(html).toContain('>Verlaat de site</a>');
+    // Issue 27: the terms and the privacy policy are links, opening beside the warning.
+    expect(html).toContain(
+      'akkoord met onze <a href="/pages/terms" target="_blank" rel="noopener">voorwaarden</a> en het <a href="/pages/privacy" target="_blank" rel="noopener">privacybeleid</a>.',
+    );
     // Before the app's root, so it opens while the page is parsed; the script is exactly the hashed one.
     expect(html.indexOf('id="vs-entry"')).toBeLessThan(html.indexOf('<div id="root">'));
     expect(html).toContain(`<script>${ENTRY_WARNING_SCRIPT}</script>`);
@@ -139,6 +143,7 @@ describe('L-04 P-01 the site-entry warning comes with the shell (decision 0018)'
     // In the visitor's language.
     const de = await page('/members/27', { cookie: 'i18n_redirected=de' });
     expect(de.body).toContain('<h2 id="vs-entry-title">Wichtige Informationen</h2>');
+    expect(de.body).toContain('data-enter autofocus>Ich bin 18+ und möchte weiter</button>');
   });
 
   it('L-04 members, other countries, pages without the warning and campaign pages get none', async () => {

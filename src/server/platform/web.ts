@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { layoutOfRoute, shouldShowEntryWarning } from '../../shared/entry-warning.ts';
 import type { Locale } from '../../shared/i18n/locales.ts';
 import { matchRoute } from '../../shared/routes.ts';
-import { t } from './i18n.ts';
+import { linkedHtml, t } from './i18n.ts';
 import { cspWithImageOrigin, cspWithScriptNonce } from './security-headers.ts';
 import { isIndexable, seoOrigin } from './seo.ts';
 import { escapeHtml, mediaUrl, seoHead, siteLocales } from './seo-head.ts';
@@ -334,7 +334,10 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
           title: escapeHtml(t(locale, 'entry.title')),
           adult: escapeHtml(t(locale, 'entry.adult', { site: site.name, min_age: site.minAge })),
           fictional: escapeHtml(t(locale, 'entry.fictional', { site: site.name })),
-          agree: escapeHtml(t(locale, 'entry.agree')),
+          agree: linkedHtml(locale, 'entry.agree_linked', {
+            terms: '/pages/terms',
+            privacy: '/pages/privacy',
+          }),
           enter: escapeHtml(t(locale, 'entry.enter', { min_age: site.minAge })),
           leave: escapeHtml(t(locale, 'entry.leave')),
         })

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { creditLedger, profiles, sites, users } from '../db/schema.ts';
+import { creditLedger, photos, profiles, sites, users } from '../db/schema.ts';
 import { createSession, SESSION_COOKIE } from '../platform/session.ts';
 
 /** The ledger reason of the credits a test member is made with. */
@@ -28,6 +28,8 @@ export async function buildMember(
   db: Db,
   overrides: Partial<typeof users.$inferInsert> & {
     name?: string;
+    /** Give the member a public, approved main photo (swipe cards need one, issue 27). */
+    photo?: boolean;
     /** `lookingFor` may be one gender, as most tests have it: it is stored as a set of one. */
     profile?: Partial<Omit<typeof profiles.$inferInsert, 'lookingFor'>> & {
       lookingFor?: string | string[] | null;
@@ -35,7 +37,12 @@ export async function buildMember(
   } = {},
 ): Promise<TestMember> {
   const unique = randomBytes(5).toString('hex');
-  const { name = `Tester${unique.slice(0, 6)}`, profile: given = {}, ...userFields } = overrides;
+  const {
+    name = `Tester${unique.slice(0, 6)}`,
+    profile: given = {},
+    photo = false,
+    ...userFields
+  } = overrides;
   const { lookingFor = 'male', ...profile } = given;
   passwordHash ??= hash(TEST_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
   const [site] = await db.select({ id: sites.id }).from(sites).where(eq(sites.isDefault, true));
@@ -68,6 +75,20 @@ export async function buildMember(
     ...profile,
     lookingFor: typeof lookingFor === 'string' ? [lookingFor] : lookingFor,
   });
+  if (photo) {
+    const [row] = await db
+      .insert(photos)
+      .values({
+        userId: user.id,
+        filename: `test-${unique}.webp`,
+        thumbFilename: `test-${unique}_t.webp`,
+        width: 600,
+        height: 800,
+        reviewedAt: new Date(),
+      })
+      .returning({ id: photos.id });
+    await db.update(profiles).set({ mainPhotoId: row?.id }).where(eq(profiles.userId, user.id));
+  }
   const token = await createSession(db, user.id, 'vitest');
   return {
     id: user.id,

@@ -17,7 +17,12 @@ export const SEARCH = {
   maxAge: 120,
   /** Similar results widen the age range by this many years on each side. */
   widenYears: 5,
+  /** The distance filter's choices in km (issue 27). */
+  distancesKm: [5, 10, 25, 50, 100, 250],
 } as const;
+
+/** Search orders (issue 27): nearest first, or most recently active first. */
+export const SEARCH_SORTS = ['near', 'active'] as const;
 
 /** Query fields a site can offer (settings.search_fields); `countryregion` is the region filter. */
 export const SEARCH_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;

@@ -1,3 +1,4 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { CURRENCIES } from '../data/payment-methods.ts';
 import { ZIdParam } from './ids.ts';
@@ -236,7 +237,13 @@ export const ZDirectDebitStart = z.object({
   bundle_id: z.number().int().positive().max(2_147_483_647),
   discount_code: ZCode.optional(),
   account_holder: trimmed(70),
-  iban: z.string().trim().min(5, 'directdebit.iban_invalid').max(42, 'directdebit.iban_invalid'),
+  // Checked with the other fields (issue 27): a wrong IBAN is named at once, not after every other field.
+  iban: z
+    .string()
+    .trim()
+    .min(5, 'directdebit.iban_invalid')
+    .max(42, 'directdebit.iban_invalid')
+    .refine((v) => isValidIBAN(electronicFormatIBAN(v) ?? ''), 'directdebit.iban_invalid'),
   street: trimmed(100),
   house_number: trimmed(10),
   zip: trimmed(12),

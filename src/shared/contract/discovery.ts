@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { GENDERS } from './accounts.ts';
-import { SEARCH } from './constants.ts';
+import { SEARCH, SEARCH_SORTS } from './constants.ts';
 import { ZMemberCard } from './profiles.ts';
 import { zLine } from './text.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
 
-export { SEARCH, SEARCH_FIELDS } from './constants.ts';
+export { SEARCH, SEARCH_FIELDS, SEARCH_SORTS } from './constants.ts';
 
 /** Empty query values ("?min_age=") count as absent, as a plain HTML form sends them. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -18,6 +18,9 @@ const ZAge = z.coerce
   .max(SEARCH.maxAge, { message: 'discovery.age_bounds' });
 
 const ZRegionCode = zLine(10, { form: 'NFKC', maxMessage: 'profiles.unknown_region' }).toUpperCase();
+
+/** A checkbox of a plain form: "1" or "true" is on, anything else off. */
+const ZFlag = z.preprocess((v) => v === true || v === '1' || v === 'true', z.boolean());
 
 export const ZSearchQuery = z
   .object({
@@ -33,6 +36,20 @@ export const ZSearchQuery = z
     countryregion: optional(ZRegionCode),
     min_age: optional(ZAge),
     max_age: optional(ZAge),
+    /** D-01 (issue 27): nearest first (members with a place) or most recently active first. */
+    sort: optional(z.enum(SEARCH_SORTS, { message: 'validation.choose' })),
+    /** Only members within this many km of the member's own place. */
+    max_km: optional(
+      z.coerce
+        .number({ message: 'validation.choose' })
+        .refine((km) => (SEARCH.distancesKm as readonly number[]).includes(km), {
+          message: 'validation.choose',
+        }),
+    ),
+    /** "Nu online": only members active in the last ONLINE_MINUTES. */
+    online: optional(ZFlag),
+    /** "Met foto": only members with a main photo. */
+    photo: optional(ZFlag),
     page: optional(z.coerce.number().int().min(1).max(SEARCH.maxPage)),
     /** A further page of the similar results ("Meer vergelijkbare leden"); members only, like `page`. */
     similar_page: optional(z.coerce.number().int().min(1).max(SEARCH.maxPage)),
@@ -53,6 +70,10 @@ export const ZSearchFilters = z.object({
   region: z.string().nullable(),
   min_age: z.number().int().nullable(),
   max_age: z.number().int().nullable(),
+  sort: z.enum(SEARCH_SORTS),
+  max_km: z.number().int().nullable(),
+  online: z.boolean(),
+  photo: z.boolean(),
 });
 export type TSearchFilters = z.infer<typeof ZSearchFilters>;
 

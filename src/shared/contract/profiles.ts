@@ -105,6 +105,9 @@ export type TLocationRequest = z.infer<typeof ZLocationRequest>;
 
 export const ZMemberIdParams = z.object({ id: ZIdParam });
 
+/** Rounded distance between two members: "less than 5 km" when less_than (M-10). */
+export const ZDistance = z.object({ km: z.number().nonnegative(), less_than: z.boolean() });
+
 /** A member as every list shows them: search, related profiles, likes, swipe. */
 export const ZMemberCard = z.object({
   id: ZId,
@@ -117,6 +120,8 @@ export const ZMemberCard = z.object({
   /** Fictional profile: show the site's fictional_icon and warning texts (M-08). */
   fictional: z.boolean(),
   online: z.boolean(),
+  /** Search only: the rounded distance from the viewer, when both have a place and allow distances. */
+  distance: ZDistance.nullable().optional(),
 });
 export type TMemberCard = z.infer<typeof ZMemberCard>;
 
@@ -130,9 +135,6 @@ export const ZMemberPhoto = z.object({
   is_main: z.boolean(),
 });
 export type TMemberPhoto = z.infer<typeof ZMemberPhoto>;
-
-/** Rounded distance between two members: "less than 5 km" when less_than (M-10). */
-export const ZDistance = z.object({ km: z.number().nonnegative(), less_than: z.boolean() });
 
 export const ZLastActive = z.enum(['today', 'this_week', 'longer']);
 

@@ -72,6 +72,15 @@ const LABELS: Record<string, readonly string[]> = {
   'complaints.mail_staff.member_unknown': ['id'],
   'photos.limit_free': ['premium_max'],
   'myphotos.limit_note': ['premium'],
+  'search.distance_km': ['km'],
+  'member.distance_away': ['km'],
+  // A range of ages ("25–35 jaar") and a capped total ("1.000+ leden"): always many, never one.
+  'search.ages_value': ['min', 'max'],
+  'search.count_short_capped': ['count'],
+  // The badge's cap (99): "meer dan 99 ongelezen berichten".
+  'nav.unread_messages_over': ['count'],
+  'nav.new_likes_over': ['count'],
+  'nav.unread_notifications_over': ['count'],
 };
 
 interface Use {

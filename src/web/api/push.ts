@@ -74,5 +74,18 @@ export function usePush(publicKey: string) {
       setBusy(false);
     }
   }, [publicKey]);
-  return { state, enable, busy };
+  /** Ends this browser's subscription (issue 27: the settings' switch); the server drops it at its next push. */
+  const disable = useCallback(async () => {
+    setBusy(true);
+    try {
+      const sub = await (await registration())?.pushManager.getSubscription();
+      await sub?.unsubscribe();
+    } catch {
+      // The state below says how it ended.
+    } finally {
+      setState(await readPushState());
+      setBusy(false);
+    }
+  }, []);
+  return { state, enable, disable, busy };
 }

@@ -70,14 +70,30 @@ export function MemberCard({ member, eager = false }: { member: TMemberCard; eag
             {member.name}, {member.age}
           </span>
         </span>
-        {member.city && (
+        {(member.city || member.distance) && (
           <span className="mt-0.5 flex items-center gap-1 text-sm text-white/90">
             <MapPin aria-hidden size={13} className="shrink-0" />
-            <span className="truncate">{member.city}</span>
+            {member.city && <span className="truncate">{member.city}</span>}
+            {member.distance && <CardDistance distance={member.distance} dot={Boolean(member.city)} />}
           </span>
         )}
       </span>
     </RouteLink>
+  );
+}
+
+/** "8 km" or "< 5 km" after the city (issue 27): rounded by the server, never coordinates. */
+function CardDistance({ distance, dot }: { distance: NonNullable<TMemberCard['distance']>; dot: boolean }) {
+  const intl = useIntl();
+  const values = { km: distance.km, less: String(distance.less_than) };
+  return (
+    <span className="shrink-0 whitespace-nowrap" data-testid="card-distance">
+      {dot && <span aria-hidden>· </span>}
+      <span aria-hidden>
+        {intl.formatMessage({ id: distance.less_than ? 'member.distance_less' : 'member.distance' }, values)}
+      </span>
+      <span className="sr-only">{intl.formatMessage({ id: 'member.distance_away' }, values)}</span>
+    </span>
   );
 }
 

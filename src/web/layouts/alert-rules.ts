@@ -13,6 +13,19 @@ export const ACTIVATION_REMINDER_HIDDEN_ON: readonly string[] = [
  * The activation reminder (L-05): a member who has not confirmed the address, whose profile is still
  * disabled, and whose e-mail still reaches them (no disabled notifications).
  */
+/** Whether no mail reaches the member at all: a bounce or a spam report (an unsubscribe stops one type only). */
+export const mailStopped = (reasons: readonly string[]): boolean =>
+  reasons.some((r) => r === 'bounce' || r === 'fbl');
+
+/**
+ * Which e-mail alert a member sees (issue 27): `stopped` when no mail reaches them, `unsubscribed` when
+ * they turned one type off by a mail's link (the others still come), else none.
+ */
+export function emailAlertKind(reasons: readonly string[]): 'stopped' | 'unsubscribed' | null {
+  if (mailStopped(reasons)) return 'stopped';
+  return reasons.includes('listunsubscribe') ? 'unsubscribed' : null;
+}
+
 export function shouldShowActivationReminder(
   user: Pick<TUser, 'status' | 'profile' | 'notifications_disabled'> | null,
   routeName: string | null,
@@ -22,7 +35,7 @@ export function shouldShowActivationReminder(
   return (
     user.status === 'not_confirmed' &&
     user.profile.status === 'disabled' &&
-    user.notifications_disabled.length === 0
+    !mailStopped(user.notifications_disabled)
   );
 }
 
@@ -88,17 +101,27 @@ export const pushAlertKey = (userId: number) => `vonk.push-alert-dismissed.${use
  * The push-enable alert (L-05, N-02): a browser that can get pushes, not subscribed yet, where the
  * member has not been asked (unknown) or was asked and said yes without a subscription; a denied
  * permission shows the alert only right after the member pressed the button (the page says how to allow
- * it). Hidden on its pages and once dismissed.
+ * it). Hidden on its pages and once dismissed. Offered only once the member has something to be told
+ * about (issue 27, `engaged`): a first like, match or message, not in their first minutes.
  */
 export function shouldShowPushAlert(
   state: { permission: PushPermission; subscribed: boolean },
   routeName: string | null,
   dismissed: boolean,
+  engaged = true,
 ): boolean {
-  if (dismissed || state.subscribed) return false;
+  if (dismissed || state.subscribed || !engaged) return false;
   if (routeName && PUSH_ALERT_HIDDEN_ON.includes(routeName)) return false;
   return state.permission === 'unknown' || state.permission === 'granted';
 }
+
+/** localStorage key: this member has had a first like, match or message (the push alert may come). */
+export const engagedKey = (userId: number) => `vonk.engaged.${userId}`;
+
+/** Whether the counts show a first like or message to the member (unread ones: the moment it happens). */
+export const engagedByCounts = (
+  counts: { unread_messages: number; new_likes: number } | undefined,
+): boolean => Boolean(counts && (counts.unread_messages > 0 || counts.new_likes > 0));
 
 /** Pages that never show the disabled-notifications alert (spec §4). */
 export const DISABLED_ALERT_HIDDEN_ON: readonly string[] = ['settings', 'notifications'];

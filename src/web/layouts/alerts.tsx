@@ -1,10 +1,11 @@
 import { Bell, Camera, MailWarning, X } from 'lucide-react';
-import { type ReactNode, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import type { TUser } from '../../shared/contract/accounts.ts';
 import { matchRoute, pathFor } from '../../shared/routes.ts';
 import { useResendActivation } from '../api/accounts.ts';
+import { useCounts } from '../api/counts.ts';
 import { errorText } from '../api/error-text.ts';
 import { usePush } from '../api/push.ts';
 import { useUser } from '../api/session.ts';
@@ -15,6 +16,9 @@ import { useSite } from '../site-context.tsx';
 import {
   activationReminderAsModal,
   disabledAlertKey,
+  emailAlertKind,
+  engagedByCounts,
+  engagedKey,
   photoWarningKey,
   pushAlertKey,
   shouldShowActivationReminder,
@@ -26,14 +30,16 @@ import {
 /** A small screen or a touch pointer (either, as a media query list): a smartphone, as far as the page can tell. */
 export const useSmartphone = (): boolean => useMediaQuery('(max-width: 767px), (pointer: coarse)');
 
-function Resend() {
+function Resend({ compact = false }: { compact?: boolean }) {
   const intl = useIntl();
   const resend = useResendActivation();
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+    <div
+      className={`flex items-center gap-x-3 gap-y-1 ${compact ? 'shrink-0 max-sm:flex-row-reverse' : 'flex-wrap'}`}
+    >
       <button
         type="button"
-        className="btn btn-primary min-h-11 px-4 py-2 text-sm"
+        className="btn btn-primary min-h-10 shrink-0 px-4 py-1.5 text-sm sm:min-h-11 sm:py-2"
         onClick={() => resend.mutate()}
         disabled={resend.isPending || resend.isSuccess}
       >
@@ -56,6 +62,10 @@ function ReminderText({ user }: { user: TUser }) {
   );
 }
 
+/**
+ * The activation reminder: on a phone one slim line (issue 27: the first result stays in view), the
+ * address and the whole text from small screens up.
+ */
 function ActivationAlert({ user }: { user: TUser }) {
   return (
     <div
@@ -63,19 +73,19 @@ function ActivationAlert({ user }: { user: TUser }) {
       data-alert
       data-testid="activation-reminder"
     >
-      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex gap-3">
-          <MailWarning aria-hidden size={22} className="mt-0.5 shrink-0" />
-          <div>
-            <p className="font-semibold">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1 sm:justify-between sm:py-3">
+        <div className="flex min-w-0 flex-1 items-center gap-3 sm:items-start">
+          <MailWarning aria-hidden size={22} className="shrink-0 sm:mt-0.5" />
+          <div className="min-w-0">
+            <p className="truncate font-semibold max-sm:text-[15px]">
               <FormattedMessage id="activation.reminder_title" />
             </p>
-            <p className="text-[15px]">
+            <p className="hidden text-[15px] sm:block">
               <ReminderText user={user} />
             </p>
           </div>
         </div>
-        <Resend />
+        <Resend compact />
       </div>
     </div>
   );
@@ -186,7 +196,7 @@ function LinkAlert(props: {
       data-alert
       data-testid={props.testId}
     >
-      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 sm:py-2">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-0.5 sm:py-2">
         {props.icon}
         <p className="min-w-0 flex-1 text-[15px]">
           <strong className="font-semibold">
@@ -238,9 +248,17 @@ function PushAlert({ user, routeName }: { user: TUser; routeName: string | null 
   const [dismissedAt, setDismissedAt] = useDismissal(key);
   const dismissed = dismissedAt !== null;
   const [asked, setAsked] = useState(false);
+  // Issue 27: offered after a first like, match or message, and from then on (kept in this browser).
+  const counts = useCounts();
+  const [engagedAt, setEngagedAt] = useDismissal(engagedKey(user.id));
+  const engagedNow = engagedByCounts(counts);
+  useEffect(() => {
+    if (engagedNow && engagedAt === null) setEngagedAt(new Date().toISOString());
+  }, [engagedNow, engagedAt, setEngagedAt]);
   if (!push.state || !settings.push_public_key) return null;
   const deniedNow = asked && push.state.permission === 'denied';
-  if (!deniedNow && !shouldShowPushAlert(push.state, routeName, dismissed)) return null;
+  const engaged = engagedNow || engagedAt !== null;
+  if (!deniedNow && !shouldShowPushAlert(push.state, routeName, dismissed, engaged)) return null;
   const dismiss = () => {
     setDismissedAt(new Date().toISOString());
   };
@@ -251,7 +269,7 @@ function PushAlert({ user, routeName }: { user: TUser; routeName: string | null 
       data-alert
       data-testid="push-alert"
     >
-      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 sm:py-2">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-0.5 sm:py-2">
         <Bell aria-hidden size={22} className="shrink-0 text-primary" />
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
           <p className="min-w-0 flex-1 basis-56 text-[15px]" role="status">
@@ -262,14 +280,14 @@ function PushAlert({ user, routeName }: { user: TUser; routeName: string | null 
               <FormattedMessage id="notify.push_alert.denied" />
             ) : (
               <span className="hidden sm:inline">
-                <FormattedMessage id="notify.push_alert.body" />
+                <FormattedMessage id="notify.push_alert.after_first" />
               </span>
             )}
           </p>
           {!deniedNow && (
             <button
               type="button"
-              className="btn btn-primary min-h-11 shrink-0 px-4 py-2 text-sm"
+              className="btn btn-primary min-h-10 shrink-0 px-4 py-1.5 text-sm sm:min-h-11 sm:py-2"
               disabled={push.busy}
               onClick={() => {
                 setAsked(true);
@@ -296,10 +314,12 @@ function DisabledAlert({ user, routeName }: { user: TUser; routeName: string | n
     const reasons = [...user.notifications_disabled].sort().join(',');
     setDismissedFor(reasons);
   };
+  const unsubscribed = emailAlertKind(user.notifications_disabled) === 'unsubscribed';
   return (
     <LinkAlert
       testId="email-disabled-alert"
-      messages="notify.disabled_alert"
+      // Issue 27: one type turned off by a mail's link is not "we can't send you e-mails".
+      messages={unsubscribed ? 'notify.unsubscribed_alert' : 'notify.disabled_alert'}
       to={settingsPath}
       icon={<MailWarning aria-hidden size={22} className="shrink-0" />}
       className="border-b border-secondary/40 bg-secondary-soft text-on-secondary"
@@ -308,8 +328,11 @@ function DisabledAlert({ user, routeName }: { user: TUser; routeName: string | n
   );
 }
 
-/** The warnings header of the default layout, under the top navigation (L-05). */
-export function Alerts() {
+/**
+ * The warnings header of the default layout, under the top navigation (L-05), with the welcome offer
+ * (`bonus`, Pay-09) among them.
+ */
+export function Alerts({ bonus }: { bonus?: ReactNode }) {
   const { user } = useUser();
   const location = useLocation();
   const smartphone = useSmartphone();
@@ -323,11 +346,13 @@ export function Alerts() {
       <ActivationAlert user={user} />
     );
   }
-  // On a phone one bar at a time, the most important first (activation, photo, e-mail, push): the next
-  // shows once that one is dismissed or done, so the bars never push the page below the fold.
+  // On a phone one prompt at a time (issue 27), the most important first (activation, the welcome offer
+  // while it runs, photo, e-mail, push): the next shows once that one is dismissed or done, so the first
+  // result card stays within 200 px of the top.
   return (
     <div className="max-sm:[&>[data-alert]~[data-alert]]:hidden" data-testid="alerts">
       {activation}
+      {bonus}
       {/* Keyed by member: another member on this browser reads their own dismissal. */}
       <PhotoWarning key={user.id} user={user} routeName={routeName} />
       <DisabledAlert key={`mail-${user.id}`} user={user} routeName={routeName} />

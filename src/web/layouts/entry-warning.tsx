@@ -7,7 +7,7 @@ import {
   SHELL_ENTRY_WARNING_ATTR,
   shouldShowEntryWarning,
 } from '../../shared/entry-warning.ts';
-import { matchRoute } from '../../shared/routes.ts';
+import { matchRoute, pathFor } from '../../shared/routes.ts';
 import { isStandalone } from '../browser-hooks.ts';
 import { Modal } from '../components/modal.tsx';
 import { useHydrating } from '../components/use-media-query.ts';
@@ -77,7 +77,32 @@ export function EntryWarning({ layout, loggedIn }: { layout: LayoutName; loggedI
             <FormattedMessage id="entry.fictional" values={{ site: settings.name }} />
           </p>
           <p>
-            <FormattedMessage id="entry.agree" />
+            {/* Both documents are links (issue 27), opening beside the warning so it stays answered. */}
+            <FormattedMessage
+              id="entry.agree_linked"
+              values={{
+                terms: (chunks) => (
+                  <a
+                    href={pathFor('pages-terms') ?? '/pages/terms'}
+                    target="_blank"
+                    rel="noopener"
+                    className="font-semibold text-primary underline"
+                  >
+                    {chunks}
+                  </a>
+                ),
+                privacy: (chunks) => (
+                  <a
+                    href={pathFor('pages-privacy') ?? '/pages/privacy'}
+                    target="_blank"
+                    rel="noopener"
+                    className="font-semibold text-primary underline"
+                  >
+                    {chunks}
+                  </a>
+                ),
+              }}
+            />
           </p>
         </div>
       </div>

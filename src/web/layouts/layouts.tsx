@@ -71,12 +71,15 @@ export function DefaultLayout() {
       ) : (
         <TopNav />
       )}
-      <Alerts />
-      {loggedIn && (
-        <Suspense fallback={null}>
-          <TimeBonus />
-        </Suspense>
-      )}
+      <Alerts
+        bonus={
+          loggedIn && (
+            <Suspense fallback={null}>
+              <TimeBonus />
+            </Suspense>
+          )
+        }
+      />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

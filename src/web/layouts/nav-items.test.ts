@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText } from '../../shared/rules.ts';
+import { badgeLabel, badgeText } from '../../shared/rules.ts';
 import { creditsBadge, creditsPillTone, hasBackButton, showsTabBar } from './nav-items.tsx';
 
 describe('L-02 navigation badges', () => {
@@ -28,6 +28,17 @@ describe('L-02 navigation badges', () => {
   it('L-02 counts read 99+ from 100', () => {
     expect(badgeText(99)).toBe('99');
     expect(badgeText(100)).toBe('99+');
+  });
+
+  it('L-02 a badge of 99+ says "more than 99" to screen readers, not the capped 100 (issue 27)', () => {
+    expect(badgeLabel('nav.unread_messages', 99)).toEqual({
+      id: 'nav.unread_messages',
+      values: { count: 99 },
+    });
+    expect(badgeLabel('nav.unread_messages', 100)).toEqual({
+      id: 'nav.unread_messages_over',
+      values: { count: 99 },
+    });
   });
 });
 

@@ -14,7 +14,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import type { TCountsResponse } from '../../shared/contract/counts.ts';
 import { matchRoute, pathFor, type RouteName } from '../../shared/routes.ts';
-import { badgeText, RULES } from '../../shared/rules.ts';
+import { badgeLabel, badgeText, RULES } from '../../shared/rules.ts';
 import { NavLink } from '../components/route-link.tsx';
 
 export type BadgeTone = 'unread' | 'primary' | 'warning' | 'danger';
@@ -63,7 +63,10 @@ export function creditsBadge(credits: number): { count: number; tone: BadgeTone 
  */
 export function useNavItems(counts: TCountsResponse | undefined): NavItem[] {
   const intl = useIntl();
-  const label = (id: string, count: number) => intl.formatMessage({ id }, { count });
+  const label = (id: string, count: number) => {
+    const l = badgeLabel(id, count);
+    return intl.formatMessage({ id: l.id }, l.values);
+  };
   const items: (NavItem | null)[] = [
     route('members', Search, 'nav.search'),
     route('chats', MessageCircle, 'nav.messages', {
@@ -167,7 +170,10 @@ export function NotificationsLink({ count }: { count: number }) {
       <Bell aria-hidden size={22} />
       <NavBadge
         count={count}
-        label={intl.formatMessage({ id: 'nav.unread_notifications' }, { count })}
+        label={intl.formatMessage(
+          { id: badgeLabel('nav.unread_notifications', count).id },
+          badgeLabel('nav.unread_notifications', count).values,
+        )}
         className="absolute -right-0.5 -top-0.5"
       />
     </NavLink>

@@ -1,6 +1,7 @@
 import { Flame, Heart, type LucideIcon, MessageCircle, Search, UserRound } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { pathFor } from '../../shared/routes.ts';
+import { badgeLabel } from '../../shared/rules.ts';
 import { useCounts } from '../api/counts.ts';
 import { NavLink } from '../components/route-link.tsx';
 import { NavBadge } from './nav-items.tsx';
@@ -32,7 +33,10 @@ export function TabBar() {
       return {
         count,
         tone: 'unread' as const,
-        label: intl.formatMessage({ id: 'nav.unread_messages' }, { count }),
+        label: intl.formatMessage(
+          { id: badgeLabel('nav.unread_messages', count).id },
+          badgeLabel('nav.unread_messages', count).values,
+        ),
       };
     }
     if (kind === 'likes') {
@@ -40,7 +44,10 @@ export function TabBar() {
       return {
         count,
         tone: 'primary' as const,
-        label: intl.formatMessage({ id: 'nav.new_likes' }, { count }),
+        label: intl.formatMessage(
+          { id: badgeLabel('nav.new_likes', count).id },
+          badgeLabel('nav.new_likes', count).values,
+        ),
       };
     }
     return null;

@@ -5,6 +5,8 @@ import { type Bus, endMemberSockets } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { deleteSessionsOf } from '../../platform/session.ts';
 import type { CompanyRow } from '../../platform/site.ts';
+import { messagesOf } from '../chat/index.ts';
+import { paymentsOf } from '../credits/index.ts';
 import { likesOf } from '../likes/index.ts';
 import {
   deleteUserRow,
@@ -137,9 +139,8 @@ export async function exportAccount(db: Db, userId: number) {
     credit_ledger: await ledgerOf(db, userId),
     sessions: await sessionsOf(db, userId),
     likes: await likesOf(db, userId),
-    // Messages and payments join this export as those features arrive.
-    messages: [],
-    payments: [],
+    messages: await messagesOf(db, userId),
+    payments: await paymentsOf(db, userId),
   };
 }
 

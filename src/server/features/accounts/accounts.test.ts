@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, emailTokens, sites, users } from '../../db/schema.ts';
+import { creditBundles, creditLedger, emailTokens, payments, sites, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, TEST_PASSWORD } from '../../test/members.ts';
 import { banMember, purgeDeletedAccounts } from './account-settings.ts';
@@ -641,6 +641,78 @@ describe('deletion, ban, export', () => {
     expect((await t.app.inject({ url: '/api/user.php', cookies: b.cookies })).json().user.email).toBe(
       b.email,
     );
+  });
+});
+
+describe('A-12 the export holds messages and payments (issue 27)', () => {
+  it("A-12 the export lists my messages both ways and my payments, never another member's", async () => {
+    const a = await buildMember(t.app.db, { name: 'Anouk', credits: 100, profile: { lookingFor: 'male' } });
+    const b = await buildMember(t.app.db, {
+      name: 'Bas',
+      credits: 100,
+      profile: { gender: 'male', lookingFor: 'female' },
+    });
+    const c = await buildMember(t.app.db, { name: 'Cor', credits: 100, profile: { gender: 'male' } });
+    const chatWith = async (from: typeof a, to: typeof a) => {
+      const open = await t.app.inject({
+        method: 'POST',
+        url: `/api/members/${to.id}/chat`,
+        cookies: from.cookies,
+      });
+      expect(open.statusCode, open.body).toBeLessThan(300);
+      return (open.json() as { conversation: { id: number } }).conversation.id;
+    };
+    const send = async (from: typeof a, id: number, body: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/chats/${id}/messages`,
+        cookies: from.cookies,
+        payload: { kind: 'text', client_id: `export-${from.id}-${body.length}-${Date.now()}`, body },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const ab = await chatWith(a, b);
+    await send(a, ab, 'Hoi Bas, zin in koffie?');
+    await send(b, ab, 'Graag, Anouk!');
+    const bc = await chatWith(b, c);
+    await send(b, bc, 'Geheim voor Anouk');
+    const [bundle] = await t.app.db.select().from(creditBundles).limit(1);
+    if (!bundle) throw new Error('no bundle');
+    await t.app.db.insert(payments).values({
+      publicId: `pay_export${a.id}abcdefabcdef`,
+      userId: a.id,
+      bundleId: bundle.id,
+      credits: 15,
+      amountCents: 995,
+      currency: 'EUR',
+      country: 'NL',
+      method: 'ideal',
+      provider: 'test',
+      status: 'paid',
+    });
+
+    const data = (await t.app.inject({ url: '/api/account/export', cookies: a.cookies })).json();
+    expect(
+      data.messages.map((m: { body: string; sent_by_me: boolean; with_member_id: number }) => [
+        m.body,
+        m.sent_by_me,
+        m.with_member_id,
+      ]),
+    ).toEqual([
+      ['Hoi Bas, zin in koffie?', true, b.id],
+      ['Graag, Anouk!', false, b.id],
+    ]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({
+        id: `pay_export${a.id}abcdefabcdef`,
+        credits: 15,
+        amount_cents: 995,
+        status: 'paid',
+      }),
+    ]);
+    const forC = (await t.app.inject({ url: '/api/account/export', cookies: c.cookies })).json();
+    expect(forC.messages.map((m: { body: string }) => m.body)).toEqual(['Geheim voor Anouk']);
+    expect(forC.payments).toEqual([]);
   });
 });
 

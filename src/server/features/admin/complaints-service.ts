@@ -13,6 +13,7 @@ import { endMemberSockets } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n.ts';
 import { renderMailLayout } from '../../platform/mail-layout.ts';
+import { jobOrigin } from '../../platform/site.ts';
 import { assertSite, currentStaff, sitesFor, writeAudit } from '../../platform/staff.ts';
 import { banMember } from '../accounts/index.ts';
 import {
@@ -179,7 +180,7 @@ export async function replyToComplaint(
     const locale = toLocale(current.locale) ?? DEFAULT_LOCALE;
     const reference = complaintReference(id);
     const v = { site: site.name, reference, name: current.name };
-    const origin = app.config.publicUrl ?? `https://${site.domain}`;
+    const origin = jobOrigin(site, app.config);
     await app.mailer.queue(tx, {
       to: current.email,
       from: `${site.mailName} <${site.supportEmail}>`,

@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n.ts';
 import { renderMailLayout } from '../../platform/mail-layout.ts';
 import { type SignedMediaQuery, signMediaUrl, verifyMediaUrl } from '../../platform/signed-urls.ts';
+import { jobOrigin } from '../../platform/site.ts';
 import { assertSite, currentStaff, sitesFor, writeAudit } from '../../platform/staff.ts';
 import { createNotification } from '../notifications/index.ts';
 import {
@@ -243,7 +244,7 @@ async function queueRejectionMail(deps: PhotoDeps, tx: PhotoTx, memberId: number
   if (!to) return;
   const locale = toLocale(to.language) ?? DEFAULT_LOCALE;
   const v = { site: to.site.name, name: to.name ?? '' };
-  const origin = deps.app.config.publicUrl ?? `https://${to.site.domain}`;
+  const origin = jobOrigin(to.site, deps.app.config);
   const tr = (id: string) => t(locale, `mail.photo_rejected.${id}`, v);
   await deps.app.mailer.queue(tx, {
     to: to.email,

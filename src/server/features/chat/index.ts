@@ -4,5 +4,6 @@
 export { answerAsFictional, type FictionalDraft } from './operator.ts';
 // For the demo seed: its chats are sent as members and operators send them.
 export type { ChatDeps } from './present.ts';
-export { findConversationBetween, insertConversation, unreadSumQuery } from './queries.ts';
+// For the data export.
+export { findConversationBetween, insertConversation, messagesOf, unreadSumQuery } from './queries.ts';
 export { sendAsOperator, sendMessage } from './send.ts';

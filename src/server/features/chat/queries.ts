@@ -523,3 +523,37 @@ export async function sessionStandings(db: Conn, ids: number[]): Promise<Map<num
       .map((r) => [r.id, r.status === 'banned' ? ('banned' as const) : ('ok' as const)]),
   );
 }
+
+/**
+ * Every message of the member's conversations, both ways, oldest first, for their data export (A-12,
+ * issue 27): who it was with, whether they sent it, and what it held (text, photo file, gift).
+ */
+export async function messagesOf(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      conversationId: messages.conversationId,
+      withMember: conversationMembers.otherId,
+      senderId: messages.senderId,
+      kind: messages.kind,
+      body: messages.body,
+      photo: messages.photoFilename,
+      gift: messages.giftCode,
+      credits: messages.creditsSpent,
+      createdAt: messages.createdAt,
+    })
+    .from(conversationMembers)
+    .innerJoin(messages, eq(messages.conversationId, conversationMembers.conversationId))
+    .where(eq(conversationMembers.memberId, userId))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return rows.map((r) => ({
+    conversation_id: r.conversationId,
+    with_member_id: r.withMember,
+    sent_by_me: r.senderId === userId,
+    kind: r.kind,
+    body: r.body,
+    photo: r.photo,
+    gift: r.gift,
+    credits_spent: r.senderId === userId ? r.credits : 0,
+    date: r.createdAt,
+  }));
+}

@@ -197,6 +197,18 @@ describe('Pay-06 direct debit with an SMS code', () => {
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(Object.keys(res.json().error.fields ?? {})).toContain(field);
     }
+    // Issue 27: a wrong IBAN is named together with the other fields' errors, not only once they are right.
+    const both = await post(
+      m,
+      '/api/direct-debit',
+      await form(m, { iban: 'NL91ABNA0417164301', street: '' }),
+    );
+    expect(both.statusCode).toBe(400);
+    expect(Object.keys(both.json().error.fields ?? {}).sort()).toEqual(['iban', 'street']);
+    expect(both.json().error.fields.iban).toBe(
+      (await post(m, '/api/direct-debit', await form(m, { iban: 'NL91ABNA0417164301' }))).json().error.fields
+        .iban,
+    );
   });
 
   it('Pay-06 limit reached after 3 orders a day; account blocked after failed debits', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn } from '../../../shared/contract/accounts.ts';
 import { type TSearchResponse, ZSearchResponse } from '../../../shared/contract/discovery.ts';
 import { ZMemberCard } from '../../../shared/contract/profiles.ts';
-import { blocks, photos, profiles, sites } from '../../db/schema.ts';
+import { blocks, photos, profiles, sites, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { yearsBefore } from './service.ts';
@@ -96,6 +96,10 @@ describe('D-01 member search', () => {
       region: null,
       min_age: null,
       max_age: null,
+      sort: 'near',
+      max_km: null,
+      online: false,
+      photo: false,
     });
     expect(ids(r)).toEqual([women[1], women[3], women[0], women[2]].map((m) => m?.id));
     expect(r).toMatchObject({ numResults: 4, numResultsCapped: false, pageSize: 24, similar: null });
@@ -229,6 +233,103 @@ describe('D-01 member search', () => {
     }
     const r = await found(viewer);
     expect(r.page.results.map((c) => c.thumb_url)).toEqual([`/media/s${withPhoto.id}_t.webp`, null]);
+  });
+
+  /** A public, approved main photo for `m`. */
+  async function withPhoto(m: TestMember) {
+    const [p] = await t.app.db
+      .insert(photos)
+      .values({
+        userId: m.id,
+        filename: `n${m.id}.webp`,
+        thumbFilename: `n${m.id}_t.webp`,
+        width: 1,
+        height: 1,
+      })
+      .returning({ id: photos.id });
+    await t.app.db.update(profiles).set({ mainPhotoId: p?.id }).where(eq(profiles.userId, m.id));
+    return m;
+  }
+  const at = (lat: number, lon: number, city: string) => ({ latCoarse: lat, lonCoarse: lon, city });
+
+  it('D-01 a member finds members nearest first with their distance in km, those without a photo last (issue 27)', async () => {
+    const place = { country: 'GB' };
+    const viewer = await member({
+      profile: { gender: 'male', lookingFor: 'female', ...place, ...at(52.37, 4.89, 'Amsterdam') },
+    });
+    // Most recently active first by activity, the opposite of their distance.
+    const rotterdam = await withPhoto(
+      await member({ lastActiveAt: daysAgo(0), profile: { ...place, ...at(51.92, 4.48, 'Rotterdam') } }),
+    );
+    const haarlem = await withPhoto(
+      await member({ lastActiveAt: daysAgo(1), profile: { ...place, ...at(52.38, 4.64, 'Haarlem') } }),
+    );
+    const nearby = await withPhoto(
+      await member({ lastActiveAt: daysAgo(2), profile: { ...place, ...at(52.36, 4.9, 'Amsterdam') } }),
+    );
+    const noPlace = await withPhoto(await member({ lastActiveAt: daysAgo(0), profile: place }));
+    const noPhoto = await member({
+      lastActiveAt: daysAgo(0),
+      profile: { ...place, ...at(52.37, 4.89, 'Amsterdam') },
+    });
+
+    const r = await found(viewer, 'country=GB');
+    expect(r.filters.sort).toBe('near');
+    expect(ids(r)).toEqual([nearby.id, haarlem.id, rotterdam.id, noPlace.id, noPhoto.id]);
+    expect(r.page.results.map((c) => c.distance)).toEqual([
+      { km: 5, less_than: true },
+      { km: 17, less_than: false },
+      { km: 57, less_than: false },
+      null,
+      { km: 5, less_than: true },
+    ]);
+    // City level only: no coordinates in the answer.
+    expect(JSON.stringify(r)).not.toMatch(/52\.3|4\.89|lat|lon/);
+
+    // Most recently active first, still photos first.
+    const active = await found(viewer, 'country=GB&sort=active');
+    expect(ids(active)).toEqual([noPlace.id, rotterdam.id, haarlem.id, nearby.id, noPhoto.id]);
+
+    // A member who hides distances sees none, and shows none to others, but is still ordered by them.
+    await t.app.db
+      .update(users)
+      .set({ locationOptions: { use_gps: false, show_distance: false } })
+      .where(eq(users.id, haarlem.id));
+    const hidden = await found(viewer, 'country=GB');
+    expect(ids(hidden)).toEqual(ids(r));
+    expect(hidden.page.results[1]?.distance).toBeNull();
+  });
+
+  it("D-01 filters: within a distance, online now, with a photo; a distance needs the member's place (issue 27)", async () => {
+    const place = { country: 'IE' };
+    const viewer = await member({
+      profile: { gender: 'male', lookingFor: 'female', ...place, ...at(47.37, 8.54, 'Zürich') },
+    });
+    const close = await withPhoto(
+      await member({ lastActiveAt: daysAgo(3), profile: { ...place, ...at(47.39, 8.51, 'Zürich') } }),
+    );
+    const far = await withPhoto(
+      await member({ lastActiveAt: new Date(), profile: { ...place, ...at(46.0, 8.95, 'Lugano') } }),
+    );
+    const bare = await member({
+      lastActiveAt: new Date(),
+      profile: { ...place, ...at(47.38, 8.55, 'Zürich') },
+    });
+
+    expect(ids(await found(viewer, 'country=IE&max_km=25'))).toEqual([close.id, bare.id]);
+    expect(ids(await found(viewer, 'country=IE&online=1'))).toEqual([far.id, bare.id]);
+    expect(ids(await found(viewer, 'country=IE&photo=1'))).toEqual([close.id, far.id]);
+    const both = await found(viewer, 'country=IE&photo=1&online=1&max_km=250');
+    expect(ids(both)).toEqual([far.id]);
+    expect(both.filters).toMatchObject({ max_km: 250, online: true, photo: true });
+    expect(both.numResults).toBe(1);
+
+    const bad = await search(viewer, 'country=IE&max_km=7');
+    expect(bad.statusCode).toBe(400);
+    const placeless = await member({ profile: { gender: 'male', lookingFor: 'female', ...place } });
+    const needs = await search(placeless, 'country=IE&max_km=25');
+    expect(needs.statusCode).toBe(400);
+    expect(needs.json().error.fields.max_km).toBe('Vul eerst je woonplaats in om op afstand te zoeken.');
   });
 
   it('D-01 age bounds agree with ageOn on every day, 29 February included', () => {

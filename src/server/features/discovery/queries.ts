@@ -14,7 +14,7 @@ import {
 import { unionAll } from 'drizzle-orm/pg-core';
 import { GENDERS } from '../../../shared/contract/accounts.ts';
 import type { Db } from '../../db/client.ts';
-import { blocks, photos, profiles } from '../../db/schema.ts';
+import { blocks, photos, profiles, users } from '../../db/schema.ts';
 import { byLastActive, type MemberCardRow, mainThumbJoin } from '../../kernel/members.ts';
 
 /**
@@ -32,6 +32,20 @@ export interface SearchFilter {
   bornAfter: string | null;
   /** Born on or before this ISO date (min_age). */
   bornUpTo: string | null;
+  /** Active at or after this ISO time ("nu online"); on the indexes' last_active_at, so still index-only. */
+  activeSince?: string | null;
+}
+
+/**
+ * How a page is ordered and narrowed beyond what the indexes hold (issue 27, decision 0030): members
+ * with a photo first, then by distance from the viewer (`near`) or by activity (`active`); only members
+ * with a photo (`photo`), only those within `maxKm` of the viewer. These read each candidate's row by
+ * primary key, so they apply to the pool of the search's first SEARCH.countCap members by activity.
+ */
+export interface SearchOrder {
+  sort: 'near' | 'active';
+  photo: boolean;
+  maxKm: number | null;
 }
 
 export interface Search {
@@ -40,6 +54,8 @@ export interface Search {
   viewerId: number | null;
   /** Leave out what this narrower search finds: similar results never repeat the exact ones. */
   exclude?: SearchFilter;
+  /** Order and post-filters of the page; absent: activity order, no photo-first (plan tests). */
+  order?: SearchOrder;
 }
 
 /**
@@ -63,6 +79,8 @@ type Values = {
   gender: string | null;
   bornAfter: string | null;
   bornUpTo: string | null;
+  activeSince: string | null;
+  maxKm: number | null;
   viewerId: number | null;
   exRegion: string | null;
   exBornAfter: string | null;
@@ -74,6 +92,8 @@ type Values = {
   offset: number;
   /** Rows each scan of a page gives at most: offset + limit. */
   scanLimit: number;
+  /** Members a search with its own order reorders: the first this many by activity (SEARCH_POOL). */
+  pool: number;
 };
 
 /**
@@ -82,7 +102,7 @@ type Values = {
  */
 interface Bind {
   value(name: keyof Values, value: string | number | null): SQL;
-  rows(name: 'cap' | 'limit' | 'offset' | 'scanLimit', value: number): number | Placeholder;
+  rows(name: 'cap' | 'limit' | 'offset' | 'scanLimit' | 'pool', value: number): number | Placeholder;
 }
 const inline: Bind = { value: (_name, value) => sql`${value}`, rows: (_name, value) => value };
 const placeholder: Bind = {
@@ -99,6 +119,8 @@ function valuesOf(search: Search, rows: { cap?: number; limit?: number; offset?:
     gender: f.gender,
     bornAfter: f.bornAfter,
     bornUpTo: f.bornUpTo,
+    activeSince: f.activeSince ?? null,
+    maxKm: search.order?.maxKm ?? null,
     viewerId: search.viewerId,
     exRegion: exclude?.region ?? null,
     exBornAfter: exclude?.bornAfter ?? null,
@@ -107,6 +129,7 @@ function valuesOf(search: Search, rows: { cap?: number; limit?: number; offset?:
     limit,
     offset,
     scanLimit: offset + limit,
+    pool: SEARCH_POOL,
   };
 }
 
@@ -119,7 +142,10 @@ function shapeOf(search: Search): string {
   const { filter: f, exclude: x } = search;
   const has = (v: unknown) => (v === null ? '-' : '+');
   const filter = (s: SearchFilter) => `${has(s.region)}${has(s.bornAfter)}${has(s.bornUpTo)}`;
-  return `${filter(f)}${f.gender === null ? 'any' : 'one'}:${x ? filter(x) : 'all'}`;
+  const base = `${filter(f)}${f.gender === null ? 'any' : 'one'}:${x ? filter(x) : 'all'}`;
+  const o = search.order;
+  const online = f.activeSince ? ':online' : '';
+  return o ? `${base}${online}:${o.sort}${o.photo ? '+photo' : ''}${has(o.maxKm)}` : `${base}${online}`;
 }
 
 const countKey = (search: Search) => `count:${shapeOf(search)}`;
@@ -140,6 +166,7 @@ interface Cols {
   userId: AnyColumn;
   region: AnyColumn;
   dateOfBirth: AnyColumn;
+  lastActiveAt: AnyColumn;
 }
 
 /**
@@ -190,6 +217,9 @@ function rowConditions(search: Search, c: Cols, bind: Bind): SQL | undefined {
   return and(
     f.bornAfter === null ? undefined : gt(c.dateOfBirth, bind.value('bornAfter', f.bornAfter)),
     f.bornUpTo === null ? undefined : lte(c.dateOfBirth, bind.value('bornUpTo', f.bornUpTo)),
+    f.activeSince
+      ? sql`${c.lastActiveAt} >= ${bind.value('activeSince', f.activeSince)}::timestamptz`
+      : undefined,
     exclude ? outside(c, exclude, bind) : undefined,
     sql`${c.userId} is distinct from ${viewer}`,
     sql`${c.userId} <> all(${blockPartners(viewer)})`,
@@ -367,6 +397,150 @@ function buildSearch(db: Db, search: Search, bind: Bind, cap: number, limit: num
 }
 
 /**
+ * How many members a search with its own order (SearchOrder) reorders: the first this many by activity,
+ * five pages of a member's search. Each costs two primary-key lookups (position, photo), which the search
+ * indexes cannot answer without a migration (decision 0030); further pages follow by activity.
+ */
+export const SEARCH_POOL = 120;
+
+/** Earth's mean radius in km, as platform/geo.ts distanceKm uses it. */
+const EARTH_RADIUS_KM = 6371.0088;
+
+/**
+ * The great-circle distance (haversine) between the viewer's coarse position and a row's, in km; null
+ * when either has none. Never leaves the server as coordinates: the service rounds it (M-10).
+ */
+function kmFrom(viewer: SQL, lat: AnyColumn, lon: AnyColumn): SQL<number | null> {
+  const myLat = sql`(select ${profiles.latCoarse} from ${profiles} where ${profiles.userId} = ${viewer})`;
+  const myLon = sql`(select ${profiles.lonCoarse} from ${profiles} where ${profiles.userId} = ${viewer})`;
+  const h = sql`sqrt(power(sin(radians(${lat} - ${myLat}) / 2), 2)
+    + cos(radians(${myLat})) * cos(radians(${lat})) * power(sin(radians(${lon} - ${myLon}) / 2), 2))`;
+  // Not least(1, h): least skips a null, and a member without a place would be 20,000 km away.
+  return sql<
+    number | null
+  >`(2 * ${sql.raw(String(EARTH_RADIUS_KM))} * asin(case when ${h} > 1 then 1 else ${h} end))`;
+}
+
+/**
+ * A whole search in one statement with an order of its own (SearchOrder, decision 0030): the count as in
+ * buildSearch, then a pool of the first `cap` members by activity, read by the scan the count chooses
+ * (index only, as a page of `cap` rows would be); each pool member's position and main photo by primary
+ * key; the post-filters (photo, distance); members with a photo first, then nearest or newest; the page
+ * cut out, with its cards. The count of the pool after the post-filters rides on every row (`total`).
+ * A search with at most `cap` matches is ordered exactly; a larger one orders its `cap` most recently
+ * active members, the ones a search's pages reach anyway (the count stops at the cap).
+ */
+function buildPoolSearch(db: Db, search: Search, bind: Bind, cap: number, limit: number, offset: number) {
+  const poolSize = SEARCH_POOL;
+  const order = search.order ?? { sort: 'active', photo: false, maxKm: null };
+  const counted = buildCount(db, search, bind, cap).as('counted');
+  const capValue = bind.value('cap', cap);
+  const capped = sql`${counted.n} >= ${capValue}`;
+  const some = sql`0 < ${counted.n}`;
+  // The pool's scans are pages of `cap` rows from the start: their limits are the cap.
+  const poolBind: Bind = {
+    value: bind.value,
+    rows: (name, value) =>
+      name === 'offset' ? 0 : name === 'cap' ? bind.rows('cap', value) : bind.rows('pool', poolSize),
+  };
+  const scans: [PageScan, SQL][] = hasAges(search.filter)
+    ? [
+        ['walk', capped],
+        ['range', sql`not (${capped}) and ${some}`],
+      ]
+    : [['walk', some]];
+  const [first, second] = scans.map(([scan, gate]) =>
+    pageRows(db, search, scan, poolBind, poolSize, 0, gate),
+  );
+  if (!first) throw new Error('no search scan');
+  const pool = (second ? unionAll(first, second) : first).as('pool');
+  const spot = db
+    .select({
+      lat: profiles.latCoarse,
+      lon: profiles.lonCoarse,
+      // A photo the card may show (public, approved): a pending one shows no photo, so it counts as none.
+      hasPhoto: sql<boolean>`(${profiles.mainPhotoId} is not null and exists (${db
+        .select({ one: sql`1` })
+        .from(photos)
+        .where(mainThumbJoin)}))`.as('has_photo'),
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, pool.userId))
+    .offset(FENCE)
+    .as('spot');
+  const viewer = bind.value('viewerId', search.viewerId);
+  const km = kmFrom(viewer, spot.lat, spot.lon);
+  const ranked = db
+    .select({
+      userId: pool.userId,
+      lastActiveAt: pool.lastActiveAt,
+      hasPhoto: spot.hasPhoto,
+      km: km.as('km'),
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+    })
+    .from(pool)
+    .innerJoinLateral(spot, sql`true`)
+    .where(
+      and(
+        order.photo ? sql`${spot.hasPhoto}` : undefined,
+        order.maxKm === null ? undefined : sql`${km} <= ${bind.value('maxKm', order.maxKm)}::float8`,
+      ),
+    )
+    .as('ranked');
+  const orderBy = [
+    sql`${ranked.hasPhoto} desc`,
+    ...(order.sort === 'near' ? [sql`${ranked.km} asc nulls last`] : []),
+    sql`${ranked.lastActiveAt} desc nulls last`,
+    desc(ranked.userId),
+  ];
+  const page = db
+    .select({
+      userId: ranked.userId,
+      hasPhoto: ranked.hasPhoto,
+      km: ranked.km,
+      lastActiveAt: ranked.lastActiveAt,
+      total: ranked.total,
+    })
+    .from(ranked)
+    .orderBy(...orderBy)
+    .limit(bind.rows('limit', limit))
+    .offset(bind.rows('offset', offset))
+    .as('page');
+  const card = cardOf(db, page.userId);
+  const shows = db
+    .select({
+      showDistance: sql<boolean>`coalesce((${users.locationOptions} ->> 'show_distance')::boolean, true)`.as(
+        'show_distance',
+      ),
+    })
+    .from(users)
+    .where(eq(users.id, page.userId))
+    .offset(FENCE)
+    .as('shows');
+  const viewerShows = sql<boolean>`coalesce((select (${users.locationOptions} ->> 'show_distance')::boolean
+    from ${users} where ${users.id} = ${viewer}), true)`;
+  return db
+    .select({
+      n: counted.n,
+      total: page.total,
+      km: sql<number | null>`case when ${shows.showDistance} and ${viewerShows} then ${page.km} end`.as(
+        'shown_km',
+      ),
+      ...cardColumns(page.userId, card),
+    })
+    .from(counted)
+    .leftJoinLateral(page, sql`true`)
+    .leftJoinLateral(card, sql`true`)
+    .leftJoinLateral(shows, sql`true`)
+    .orderBy(
+      sql`${page.hasPhoto} desc`,
+      ...(order.sort === 'near' ? [sql`${page.km} asc nulls last`] : []),
+      sql`${page.lastActiveAt} desc nulls last`,
+      desc(page.userId),
+    );
+}
+
+/**
  * Prepared statements by database and key (kind and shape): a few dozen at most. The key names the
  * statement too: node-postgres prepares a named statement once per connection, and PostgreSQL then plans
  * it for good (a generic plan, after five runs planned for their values) rather than for every search.
@@ -392,10 +566,18 @@ function statement<T>(db: Db, key: string, prepare: (name: string) => T): T {
 // Built with placeholders: the limits given to the builders are not used.
 const searchStatement = (db: Db, search: Search) =>
   statement(db, searchKey(search), (name) => buildSearch(db, search, placeholder, 0, 0, 0).prepare(name));
+const poolStatement = (db: Db, search: Search, cap: number) =>
+  statement(db, `pool:${shapeOf(search)}`, (name) =>
+    buildPoolSearch(db, search, placeholder, cap, 0, 0).prepare(name),
+  );
 const searcherStatement = (db: Db) =>
   statement(db, 'searcher', (name) =>
     db
-      .select({ country: profiles.country, lookingFor: profiles.lookingFor })
+      .select({
+        country: profiles.country,
+        lookingFor: profiles.lookingFor,
+        hasPlace: sql<boolean>`${profiles.latCoarse} is not null`,
+      })
       .from(profiles)
       .where(eq(profiles.userId, sql.placeholder('userId')))
       .limit(1)
@@ -459,13 +641,46 @@ export async function findSearch(
   db: Db,
   search: Search,
   opts: { cap: number; limit: number; offset: number },
-): Promise<{ count: { n: number; capped: boolean }; rows: MemberCardRow[] }> {
+): Promise<{ count: { n: number; capped: boolean }; rows: (MemberCardRow & { km: number | null })[] }> {
+  if (search.order) return findPoolSearch(db, search, opts);
   const found = await searchStatement(db, search).execute(valuesOf(search, opts));
   const n = found[0]?.n ?? 0;
-  const rows: MemberCardRow[] = [];
+  const rows: (MemberCardRow & { km: number | null })[] = [];
   for (const { n: _n, userId, name, ...card } of found)
-    if (userId !== null && name !== null) rows.push({ userId, name, ...card } as MemberCardRow);
+    if (userId !== null && name !== null)
+      rows.push({ userId, name, ...card, km: null } as MemberCardRow & { km: null });
   return { count: n >= opts.cap ? { n: opts.cap, capped: true } : { n, capped: false }, rows };
+}
+
+/**
+ * A search with its own order (buildPoolSearch). The count is the pool's after the post-filters; it is
+ * "capped" ("this many or more") when the search itself reached the cap, so the pool held only its first
+ * `cap` members. A page past the end carries no count of its own: then the search's.
+ */
+async function findPoolSearch(
+  db: Db,
+  search: Search,
+  opts: { cap: number; limit: number; offset: number },
+): Promise<{ count: { n: number; capped: boolean }; rows: (MemberCardRow & { km: number | null })[] }> {
+  const order = search.order;
+  const filtered = order?.photo || order?.maxKm != null;
+  // Past the pool, an unfiltered search goes on by activity: exactly the members ranked after the pool.
+  if (!filtered && opts.offset >= SEARCH_POOL) return findSearch(db, { ...search, order: undefined }, opts);
+  const found = await poolStatement(db, search, opts.cap).execute(valuesOf(search, opts));
+  const n = found[0]?.n ?? 0;
+  const poolCount = found[0]?.total ?? null;
+  const rows: (MemberCardRow & { km: number | null })[] = [];
+  for (const { n: _n, total: _t, userId, name, km, ...card } of found)
+    if (userId !== null && name !== null)
+      rows.push({ userId, name, ...card, km: km === null ? null : Number(km) } as MemberCardRow & {
+        km: number | null;
+      });
+  // A filtered search holds what its pool holds ("this many or more" when the pool was full); an
+  // unfiltered one counts as the search does.
+  const count = !filtered
+    ? { n: Math.min(n, opts.cap), capped: n >= opts.cap }
+    : { n: poolCount ?? 0, capped: n > SEARCH_POOL };
+  return { count, rows };
 }
 
 type StatementQuery =

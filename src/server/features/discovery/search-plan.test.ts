@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSearchData } from '../../../../bench/search.ts';
@@ -6,12 +6,14 @@ import { SEARCH } from '../../../shared/contract/discovery.ts';
 import type { Db } from '../../db/client.ts';
 import { blocks, profiles, users } from '../../db/schema.ts';
 import { seedDemo } from '../../demo/seed.ts';
+import { distanceKm } from '../../platform/geo.ts';
 import { findDefaultSite, type SiteRow } from '../../platform/site.ts';
 import { createTestDatabase } from '../../test/app.ts';
 import {
   countQuery,
   membersPageQuery,
   type PageScan,
+  SEARCH_POOL,
   type Search,
   type SearchFilter,
   statementOf,
@@ -290,7 +292,11 @@ describe('D-01 prepared search statements', () => {
 
 // ---------------------------------------------------------------- the answers are right
 
-/** The same search written the plain way: one query, no early stops, no tricks. */
+/**
+ * The same search written the plain way: one query, no early stops, no tricks. The order of an answer
+ * (issue 27): the first SEARCH_POOL members by activity with those with a photo first, then nearest (a
+ * member's search), then by activity; after them the rest by activity.
+ */
 async function plainSearch(f: SearchFilter, viewerId: number | null, exclude?: SearchFilter) {
   const where = and(
     eq(profiles.listed, true),
@@ -323,11 +329,33 @@ async function plainSearch(f: SearchFilter, viewerId: number | null, exclude?: S
         ),
   );
   const rows = await db
-    .select({ id: profiles.userId })
+    .select({
+      id: profiles.userId,
+      photo: sql<boolean>`exists (select 1 from photos ph where ph.id = ${profiles.mainPhotoId}
+        and ph.user_id = ${profiles.userId} and not ph.is_private and ph.status = 'active')`,
+    })
     .from(profiles)
     .where(where)
     .orderBy(desc(profiles.lastActiveAt), desc(profiles.userId));
-  return rows.map((r) => r.id);
+  const pool = rows.slice(0, SEARCH_POOL);
+  // A member's search is nearest first (issue 27); a visitor's by activity. Ties keep the activity order.
+  const places = new Map(
+    (
+      await db
+        .select({ id: profiles.userId, lat: profiles.latCoarse, lon: profiles.lonCoarse })
+        .from(profiles)
+        .where(inArray(profiles.userId, [...pool.map((r) => r.id), viewerId ?? 0]))
+    ).map((p) => [p.id, p.lat === null || p.lon === null ? null : { lat: p.lat, lon: p.lon }]),
+  );
+  const me = viewerId === null ? null : places.get(viewerId);
+  const km = (id: number) => {
+    const there = places.get(id);
+    return me && there ? distanceKm(me, there) : Number.POSITIVE_INFINITY;
+  };
+  const ordered = pool
+    .map((r, i) => ({ ...r, i, km: km(r.id) }))
+    .sort((a, b) => Number(b.photo) - Number(a.photo) || a.km - b.km || a.i - b.i);
+  return { count: rows.length, ids: [...ordered, ...rows.slice(SEARCH_POOL)].map((r) => r.id) };
 }
 
 const filterOf = (
@@ -366,9 +394,9 @@ async function expectPlainAnswers(viewers: (number | null)[], inputs: SearchInpu
       expect(
         r.page.results.map((c) => c.id),
         label,
-      ).toEqual(all.slice(start, start + r.pageSize));
-      expect(r.numResults, label).toBe(Math.min(all.length, SEARCH.countCap));
-      expect(r.numResultsCapped, label).toBe(all.length >= SEARCH.countCap);
+      ).toEqual(all.ids.slice(start, start + r.pageSize));
+      expect(r.numResults, label).toBe(Math.min(all.count, SEARCH.countCap));
+      expect(r.numResultsCapped, label).toBe(all.count >= SEARCH.countCap);
       if (r.similar) {
         const wider = {
           ...f,
@@ -381,8 +409,8 @@ async function expectPlainAnswers(viewers: (number | null)[], inputs: SearchInpu
         expect(
           r.similar.results.map((c) => c.id),
           label,
-        ).toEqual(near.slice(0, r.pageSize));
-        expect(r.similar.numResults, label).toBe(Math.min(near.length, SEARCH.countCap));
+        ).toEqual(near.ids.slice(0, r.pageSize));
+        expect(r.similar.numResults, label).toBe(Math.min(near.count, SEARCH.countCap));
       }
     }
   }

@@ -7,14 +7,15 @@ import {
   type TSearchResponse,
   type ZSearchQuery,
 } from '../../../shared/contract/discovery.ts';
-import type { TMemberCard } from '../../../shared/contract/profiles.ts';
+import { ONLINE_MINUTES, type TMemberCard } from '../../../shared/contract/profiles.ts';
 import { REGIONS } from '../../../shared/data/regions.ts';
 import type { Db } from '../../db/client.ts';
 import { type CardContext, presentMemberCard } from '../../kernel/member-card.ts';
 import type { MemberCardRow } from '../../kernel/members.ts';
 import { AppError } from '../../platform/errors.ts';
+import { presentDistance } from '../../platform/geo.ts';
 import type { SiteRow } from '../../platform/site.ts';
-import { findSearch, findSearcher, type Search, type SearchFilter } from './queries.ts';
+import { findSearch, findSearcher, type Search, type SearchFilter, type SearchOrder } from './queries.ts';
 
 export type SearchInput = z.output<typeof ZSearchQuery>;
 
@@ -79,10 +80,13 @@ async function resolveFilters(db: Db, input: SearchInput, ctx: SearchContext) {
   const asked = offered.has('country') ? input.country : undefined;
   const askedGender = offered.has('gender') ? input.gender : undefined;
   // The member's own defaults, unless the search names both.
+  // A distance filter needs to know whether the member has a place.
+  const maxKm = ctx.viewerId === null ? null : (input.max_km ?? null);
   const searcher =
-    ctx.viewerId === null || (served(asked) && askedGender !== undefined)
+    ctx.viewerId === null || (served(asked) && askedGender !== undefined && maxKm === null)
       ? undefined
       : await findSearcher(db, ctx.viewerId);
+  if (maxKm !== null && searcher && !searcher.hasPlace) errors.max_km = 'discovery.needs_place';
 
   if (asked !== undefined && !served(asked)) errors.country = 'error.unknown_country';
   const country = served(asked)
@@ -106,7 +110,10 @@ async function resolveFilters(db: Db, input: SearchInput, ctx: SearchContext) {
     min: offered.has('min_age') ? (input.min_age ?? null) : null,
     max: offered.has('max_age') ? (input.max_age ?? null) : null,
   };
-  return { country, region, gender, ages };
+  // D-01 (issue 27): a member's search starts nearest first; a visitor's, with no place, by activity.
+  const sort = ctx.viewerId === null ? 'active' : (input.sort ?? 'near');
+  const order: SearchOrder = { sort, photo: input.photo ?? false, maxKm };
+  return { country, region, gender, ages, order, online: input.online ?? false };
 }
 
 /**
@@ -126,7 +133,8 @@ const run = (db: Db, search: Search, page: { limit: number; offset: number }) =>
   findSearch(db, search, { cap: SEARCH.countCap, ...page });
 
 /**
- * Member search (D-01, D-02, D-10): one page of listed members, newest activity first, the total count
+ * Member search (D-01, D-02, D-10): one page of listed members, members with a photo first, then nearest
+ * (a member's default) or newest activity first, the total count
  * and, when there are fewer results than fit on a page, similar results with their own count.
  */
 export async function searchMembers(
@@ -135,17 +143,23 @@ export async function searchMembers(
   ctx: SearchContext,
 ): Promise<TSearchResponse> {
   if (ctx.viewerId === null) checkVisitor(ctx.site, input);
-  const { country, region, gender, ages } = await resolveFilters(db, input, ctx);
+  const { country, region, gender, ages, order, online } = await resolveFilters(db, input, ctx);
   const { viewerId } = ctx;
   const pageSize = ctx.viewerId === null ? SEARCH.visitorPageSize : SEARCH.pageSize;
   const pageNumber = input.page ?? 1;
-  const exact: SearchFilter = { country, region, gender, ...bornBounds(ages, ctx.now) };
+  const activeSince = online ? new Date(ctx.now.getTime() - ONLINE_MINUTES * 60_000).toISOString() : null;
+  const exact: SearchFilter = { country, region, gender, ...bornBounds(ages, ctx.now), activeSince };
   const cards: CardContext = { cdnPrefix: ctx.site.cdnPrefix, now: ctx.now };
-  const present = (rows: MemberCardRow[]): TMemberCard[] => rows.map((row) => presentMemberCard(row, cards));
+  // Distances are rounded here (whole km, never below 5: "< 5 km"); coordinates never leave the server.
+  const present = (rows: (MemberCardRow & { km: number | null })[]): TMemberCard[] =>
+    rows.map((row) => ({
+      ...presentMemberCard(row, cards),
+      distance: row.km === null ? null : presentDistance(row.km),
+    }));
 
   const { count, rows } = await run(
     db,
-    { filter: exact, viewerId },
+    { filter: exact, viewerId, order },
     { limit: pageSize, offset: (pageNumber - 1) * pageSize },
   );
 
@@ -154,13 +168,28 @@ export async function searchMembers(
   if (wider) {
     const near = await run(
       db,
-      { filter: { country, region: null, gender, ...bornBounds(wider, ctx.now) }, viewerId, exclude: exact },
+      {
+        filter: { country, region: null, gender, ...bornBounds(wider, ctx.now), activeSince },
+        viewerId,
+        exclude: exact,
+        order,
+      },
       { limit: pageSize, offset: ((input.similar_page ?? 1) - 1) * pageSize },
     );
     similar = { results: present(near.rows), numResults: near.count.n };
   }
 
-  const filters: TSearchFilters = { gender, country, region, min_age: ages.min, max_age: ages.max };
+  const filters: TSearchFilters = {
+    gender,
+    country,
+    region,
+    min_age: ages.min,
+    max_age: ages.max,
+    sort: order.sort,
+    max_km: order.maxKm,
+    online,
+    photo: order.photo,
+  };
   return {
     page: { pageNumber, results: present(rows) },
     numResults: count.n,

@@ -1,16 +1,26 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { landerCounts, photos, profiles } from '../../db/schema.ts';
-import { byLastActive, mainThumbJoin, memberCardColumns, notBlockedWith } from '../../kernel/members.ts';
+import { landerCounts, photos, profiles, users } from '../../db/schema.ts';
+import {
+  byLastActive,
+  mainThumbJoin,
+  memberCardColumns,
+  notBlockedWith,
+  publicFaceOn,
+} from '../../kernel/members.ts';
 import { nicheCondition } from './niche.ts';
 
 export interface Market {
+  siteId: number;
   countries: string[];
   niche: number;
   now: Date;
 }
 
-/** Listed members of the site's countries and niche, with a public approved main photo (L-07). */
+/**
+ * Listed members of the site's countries and niche (L-07); the members a lander shows also have a public
+ * main photo and pass `publicFaceOn` (fictional, or this site's with a reviewed photo).
+ */
 const shownOn = (market: Market, viewerId: number | null) =>
   and(
     eq(profiles.listed, true),
@@ -31,7 +41,8 @@ export function landerMembers(db: Db, market: Market, viewerId: number | null, l
     })
     .from(profiles)
     .innerJoin(photos, mainThumbJoin)
-    .where(shownOn(market, viewerId))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(shownOn(market, viewerId), publicFaceOn(market.siteId)))
     .orderBy(...byLastActive())
     .limit(limit);
 }

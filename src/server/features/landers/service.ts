@@ -42,7 +42,12 @@ export async function getLanderPage(
   const key = `${ctx.site.id}:${ctx.site.niche}:${ctx.site.countries.join(',')}:${lander}`;
   const hit = viewerId === null ? cache.get(key) : undefined;
   if (hit && ctx.now.getTime() - hit.at < CACHE_MS) return hit.page;
-  const market: Market = { countries: ctx.site.countries, niche: ctx.site.niche, now: ctx.now };
+  const market: Market = {
+    siteId: ctx.site.id,
+    countries: ctx.site.countries,
+    niche: ctx.site.niche,
+    now: ctx.now,
+  };
   const onlineSince = new Date(ctx.now.getTime() - ONLINE_MINUTES * 60_000);
   const [rows, totals, cityRows] = await Promise.all([
     landerMembers(db, market, viewerId, LANDER_MEMBERS),

@@ -35,6 +35,7 @@ const member = (
 ) =>
   buildMember(t.app.db, {
     profile: { country, ...who, fictional, dateOfBirth: '1990-05-05' },
+    photo: true,
   });
 
 describe('D-06 auto-like fits gender, whom each looks for and sexuality, both ways', () => {

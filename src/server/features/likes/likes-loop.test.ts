@@ -274,18 +274,21 @@ describe('issue 10 item 13: match race', () => {
 });
 
 describe('D-07 swipe game', () => {
-  const fitting = () =>
-    member({ profile: { gender: 'male', lookingFor: 'female', country: 'DK', listed: true } });
+  const fitting = (photo = true) =>
+    member({ profile: { gender: 'male', lookingFor: 'female', country: 'DK', listed: true }, photo });
 
-  it('D-07 stack of fitting cards; a pass is remembered and can be undone; likes leave the stack', async () => {
+  it('D-07 stack of fitting cards, only members with a photo; a pass is remembered and can be undone; likes leave the stack', async () => {
     const me = await member({ profile: { gender: 'female', lookingFor: 'male', country: 'DK' } });
     const x = await fitting();
     const y = await fitting();
+    const faceless = await fitting(false);
     const stack = (await call(me, 'GET', '/api/swipe')).json();
     expect(stack.likes_left).toBe(4);
     const ids = stack.cards.map((c: { id: number }) => c.id);
     expect(ids).toEqual(expect.arrayContaining([x.id, y.id]));
     expect(ids).not.toContain(me.id);
+    // Issue 27: a swipe card is a photo; a member without one never comes up.
+    expect(ids).not.toContain(faceless.id);
     expect((await call(me, 'POST', `/api/swipe/${x.id}`, { action: 'pass' })).json()).toMatchObject({
       liked: false,
     });

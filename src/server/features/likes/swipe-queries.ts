@@ -21,7 +21,8 @@ type Seeker = { gender: string | null; lookingFor: readonly string[] | null; sex
 /**
  * The next cards of the swipe game (D-07): listed members of the player's country who fit them both ways
  * (the gender each looks for, sexuality), newest activity first (profiles_search_idx), without themself,
- * members they liked or passed, and blocks either way.
+ * members they liked or passed, and blocks either way. Only members with a public, approved main photo
+ * (issue 27): a swipe card is a photo.
  */
 export async function findSwipeCards(
   db: Db,
@@ -32,7 +33,7 @@ export async function findSwipeCards(
   return db
     .select({ ...memberCardColumns, filename: photos.filename })
     .from(profiles)
-    .leftJoin(photos, mainThumbJoin)
+    .innerJoin(photos, mainThumbJoin)
     .where(
       and(
         eq(profiles.listed, true),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { blocks, mailOutbox, notificationDeliveries, users } from '../../db/schema.ts';
 import { createMailer } from '../../platform/mail.ts';
+import { jobOrigin } from '../../platform/site.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { api, openChat, sendText } from '../../test/chat.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
@@ -31,6 +32,30 @@ const later = (ms: number) => new Date(Date.now() + ms);
 const mailsTo = (m: TestMember) =>
   t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, m.email)).orderBy(desc(mailOutbox.id));
 const userRow = async (m: TestMember) => (await t.app.db.select().from(users).where(eq(users.id, m.id)))[0];
+
+describe('N-03 links in notification mails carry the public address with its port (issue 27)', () => {
+  it('N-03 without PUBLIC_URL a site on this machine is linked at the port the server listens on', async () => {
+    expect(jobOrigin({ domain: 'localhost' }, { publicUrl: undefined, port: 3203 })).toBe(
+      'http://localhost:3203',
+    );
+    expect(jobOrigin({ domain: 'vonk.nl' }, { publicUrl: undefined, port: 3203 })).toBe('https://vonk.nl');
+    expect(jobOrigin({ domain: 'vonk.nl' }, { publicUrl: 'https://vonk.example:8443/', port: 1 })).toBe(
+      'https://vonk.example:8443',
+    );
+    const a = await paid();
+    const b = await paid({ language: 'nl' });
+    const conv = await openChat(t.app, a, b);
+    expect((await sendText(t.app, a, conv, 'hallo')).statusCode).toBe(201);
+    const local = {
+      ...ctx,
+      originOf: (site: { domain: string }) => jobOrigin(site, { publicUrl: undefined, port: 3203 }),
+    };
+    expect(await sendMessageMails(local, later(MAIL_NOTICES.quietMs + 1000))).toBeGreaterThanOrEqual(1);
+    const [mail] = await mailsTo(b);
+    expect(mail?.text).toContain(`http://localhost:3203/chats/${conv}`);
+    expect(mail?.html).not.toMatch(/https:\/\/localhost\//);
+  });
+});
 
 describe('N-03 new-message mails', () => {
   it('N-03 five quick messages make one mail after the quiet period, with both unsubscribe headers', async () => {

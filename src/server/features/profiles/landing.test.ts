@@ -24,6 +24,8 @@ async function withPhoto(m: TestMember, opts: { isPrivate?: boolean; status?: 'a
       isPrivate: opts.isPrivate ?? false,
       status: opts.status ?? 'active',
       position: 0,
+      // Approved by a moderator: a public landing shows no one's unreviewed photo (issue 27).
+      reviewedAt: (opts.status ?? 'active') === 'active' ? new Date() : null,
     })
     .returning({ id: photos.id });
   await t.app.db.update(profiles).set({ mainPhotoId: photo?.id }).where(eq(profiles.userId, m.id));

@@ -49,7 +49,12 @@ export async function getMemberLanding(
   ]);
   let others = related.filter((r) => r.thumbFilename !== null);
   if (others.length < LANDING_OTHERS) {
-    const more = await findShowcase(db, ctx.site.countries, LANDING_OTHERS * 2);
+    const more = await findShowcase(
+      db,
+      ctx.site,
+      shown?.country ?? ctx.site.countries[0] ?? '',
+      LANDING_OTHERS * 2,
+    );
     const seen = new Set([...exclude, ...others.map((r) => r.userId)]);
     others = [...others, ...more.filter((r) => !seen.has(r.userId))];
   }

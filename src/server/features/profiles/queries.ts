@@ -11,6 +11,7 @@ import {
   mainThumbJoin,
   memberCardColumns,
   notBlockedWith,
+  publicFaceOn,
 } from '../../kernel/members.ts';
 
 export type { MemberCardRow };
@@ -150,15 +151,26 @@ export async function findBlockedMembers(db: Db, blockerId: number, limit: numbe
 
 // ---------------------------------------------------------------- home page showcase (issue 11)
 
-/** Recently active listed members with a public, approved photo in the site's countries. */
-export async function findShowcase(db: Db, countries: string[], limit: number): Promise<MemberCardRow[]> {
-  if (countries.length === 0) return [];
+/**
+ * Recently active listed members with a public, approved photo in the site's countries, the visitor's
+ * country first (issue 27: a Dutch visitor's "Nu online" starts in the Netherlands). Only fictional
+ * profiles, or members of this same site whose photo a moderator has approved (reviewed_at): a brand's
+ * public landing never shows another brand's members, nor anyone's photo minutes after signup.
+ */
+export async function findShowcase(
+  db: Db,
+  site: { id: number; countries: string[] },
+  firstCountry: string,
+  limit: number,
+): Promise<MemberCardRow[]> {
+  if (site.countries.length === 0) return [];
   return db
     .select(memberCardColumns)
     .from(profiles)
     .innerJoin(photos, mainThumbJoin)
-    .where(and(eq(profiles.listed, true), inArray(profiles.country, countries)))
-    .orderBy(...byLastActive())
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(profiles.listed, true), inArray(profiles.country, site.countries), publicFaceOn(site.id)))
+    .orderBy(sql`${profiles.country} = ${firstCountry} desc`, ...byLastActive())
     .limit(limit);
 }
 

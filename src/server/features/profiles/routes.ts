@@ -110,9 +110,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const site = await app.sites(req.host);
-      // The same for every visitor of a site: a short shared cache keeps the home page cheap.
+      // The same for every visitor of a site and country: a short cache keeps the home page cheap.
       reply.header('cache-control', 'public, max-age=60');
-      return getShowcase(app.db, site.countries, { cdnPrefix: site.cdnPrefix, now: new Date() });
+      reply.header('vary', app.config.geoipHeader);
+      return getShowcase(app.db, site, req.geoCountry(site), { cdnPrefix: site.cdnPrefix, now: new Date() });
     },
   );
 

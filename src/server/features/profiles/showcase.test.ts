@@ -13,14 +13,15 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'vonk-showcase-'));
-  t = await createTestApp({ DATA_DIR: dataDir });
+  t = await createTestApp({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback' });
 });
 afterAll(async () => {
   await t.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function withPhoto(userId: number, isPrivate = false) {
+/** A main photo; approved by a moderator unless `reviewed` is false (a fresh member's). */
+async function withPhoto(userId: number, isPrivate = false, reviewed = true) {
   const [photo] = await t.app.db
     .insert(photos)
     .values({
@@ -30,13 +31,18 @@ async function withPhoto(userId: number, isPrivate = false) {
       width: 600,
       height: 800,
       isPrivate,
+      reviewedAt: reviewed ? new Date() : null,
     })
     .returning({ id: photos.id });
   await t.app.db.update(profiles).set({ mainPhotoId: photo?.id }).where(eq(profiles.userId, userId));
 }
 
-async function showcase() {
-  const res = await t.app.inject({ method: 'GET', url: '/api/showcase' });
+async function showcase(country?: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/showcase',
+    headers: country ? { 'cf-ipcountry': country } : {},
+  });
   expect(res.statusCode).toBe(200);
   // The same answer for every visitor: a repeat visit within the minute takes it from the browser's cache
   // (the profile routes' private, no-store is only for answers that depend on who asks).
@@ -85,5 +91,48 @@ describe('home page showcase (issue 11)', () => {
     expect(raw).not.toMatch(/lat|lon|@example/);
     const [u] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.id, online.id));
     expect(u?.id).toBe(online.id);
+  });
+
+  it("L-07 a fresh member's photo and another brand's members never show; the visitor's own country leads (issue 27)", async () => {
+    const [site] = await t.app.db.select().from(sites).where(eq(sites.isDefault, true));
+    if (!site) throw new Error('no site');
+    const [other] = await t.app.db
+      .insert(sites)
+      .values({
+        companyId: site.companyId,
+        domain: 'other-brand.test',
+        name: 'Other',
+        indexTitle: 'Other',
+        description: 'Other',
+        countries: site.countries,
+        supportPhone: '1',
+        supportEmail: 'support@other-brand.test',
+        mailName: 'Other',
+      })
+      .returning({ id: sites.id });
+    const soon = new Date(Date.now() + 60_000);
+    const fresh = await buildMember(t.app.db, { name: 'Fresh', lastActiveAt: soon });
+    await withPhoto(fresh.id, false, false);
+    const elsewhere = await buildMember(t.app.db, {
+      name: 'Elsewhere',
+      siteId: other?.id,
+      lastActiveAt: soon,
+    });
+    await withPhoto(elsewhere.id);
+    const belgian = await buildMember(t.app.db, { name: 'Belgian', profile: { country: 'BE' } });
+    await t.app.db
+      .update(profiles)
+      .set({ lastActiveAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(profiles.userId, belgian.id));
+    await withPhoto(belgian.id);
+    expect(site.countries).toContain('BE');
+
+    const ids = (await showcase('BE')).members.map((m) => m.id);
+    expect(ids[0], 'a Belgian visitor sees Belgium first, even someone active a day ago').toBe(belgian.id);
+    for (const hidden of [fresh, elsewhere]) expect(ids).not.toContain(hidden.id);
+    // Once a moderator approved it, the fresh member may show.
+    await t.app.db.update(photos).set({ reviewedAt: new Date() }).where(eq(photos.userId, fresh.id));
+    const later = await t.app.inject({ url: '/api/showcase', headers: { 'cf-ipcountry': 'NL' } });
+    expect(later.json().members.map((m: { id: number }) => m.id)).toContain(fresh.id);
   });
 });

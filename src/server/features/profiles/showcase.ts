@@ -6,13 +6,19 @@ import { countShowcase, findShowcase } from './queries.ts';
 export const SHOWCASE_SIZE = 12;
 
 /**
- * The people on the home page (issue 11): real members of the site's countries with a public photo,
- * the most recently active first, and how many members and online members the site has.
+ * The people on the home page (issue 11): fictional profiles and this site's members with an approved
+ * public photo, of the site's countries, the visitor's own country first, then the most recently active, and how many members and online members the site has.
  */
-export async function getShowcase(db: Db, countries: string[], ctx: CardContext): Promise<TShowcaseResponse> {
+export async function getShowcase(
+  db: Db,
+  site: { id: number; countries: string[] },
+  firstCountry: string,
+  ctx: CardContext,
+): Promise<TShowcaseResponse> {
+  const { countries } = site;
   const onlineSince = new Date(ctx.now.getTime() - ONLINE_MINUTES * 60_000);
   const [rows, counts] = await Promise.all([
-    findShowcase(db, countries, SHOWCASE_SIZE),
+    findShowcase(db, site, firstCountry, SHOWCASE_SIZE),
     countShowcase(db, countries, onlineSince),
   ]);
   return {

@@ -31,6 +31,8 @@ export function LoginPage() {
   const errors = useFormErrors(formRef);
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
+  // Issue 27: a refused login names the next step, a new password, with the address filled in.
+  const [refused, setRefused] = useState(false);
   usePageTitle(intl.formatMessage({ id: 'login.title' }));
 
   if (user) {
@@ -53,6 +55,7 @@ export function LoginPage() {
         onError: (err) => {
           // Banned members are on their way to /pages/ban (handled for every call).
           if (err instanceof ApiError && err.code === 'banned') return;
+          setRefused(err instanceof ApiError && err.status === 401);
           errors.fromServer(err, ['email', 'password']);
         },
       },
@@ -69,6 +72,15 @@ export function LoginPage() {
     >
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
         <FormMessage message={errors.form} />
+        {refused && errors.form && reset && (
+          <Link
+            to={email ? `${reset}?email=${encodeURIComponent(email.trim())}` : reset}
+            className="btn btn-ghost w-full"
+            data-testid="login-reset"
+          >
+            <FormattedMessage id="login.reset_after_error" />
+          </Link>
+        )}
         <TextField
           label={<FormattedMessage id="login.email" />}
           type="email"

@@ -30,6 +30,7 @@ import {
   useNotificationSettings,
   usePrivacy,
 } from '../../api/accounts.ts';
+import { usePush } from '../../api/push.ts';
 import {
   ErrorAlert,
   FormAlert,
@@ -201,6 +202,28 @@ function PasswordSection() {
   );
 }
 
+/**
+ * Push on this device (N-02, issue 27): the switch that stays once the push alert is closed. Off where
+ * the browser cannot get pushes; a permission the browser blocked says where to allow it.
+ */
+function PushRow({ publicKey }: { publicKey: string }) {
+  const push = usePush(publicKey);
+  const state = push.state;
+  if (!state || state.permission === 'unsupported') return null;
+  const denied = state.permission === 'denied';
+  return (
+    <div data-testid="push-setting">
+      <SwitchRow
+        label={<FormattedMessage id="settings.push_device" />}
+        description={denied ? <FormattedMessage id="notify.push_alert.denied" /> : undefined}
+        checked={state.subscribed}
+        disabled={push.busy || denied}
+        onChange={(on) => void (on ? push.enable() : push.disable())}
+      />
+    </div>
+  );
+}
+
 function NotificationsSection({ user }: { user: TUser }) {
   const { settings } = useSite();
   const save = useNotificationSettings();
@@ -246,6 +269,7 @@ function NotificationsSection({ user }: { user: TUser }) {
         </div>
       )}
       <div className="divide-y divide-line">
+        {settings.push_public_key && <PushRow publicKey={settings.push_public_key} />}
         {NOTIFICATION_TYPES.map((type) => (
           <SwitchRow
             key={type}

@@ -103,7 +103,10 @@ function Chat({ id, user }: { id: number; user: TUser }) {
   // On the page for the journeys (and a look in the inspector): whether live events can arrive.
   const realtimeStatus = useRealtimeStatus();
   const profile = thread.query.data?.profile;
-  usePageTitle(profile?.name ?? intl.formatMessage({ id: 'chat.title' }));
+  usePageTitle(
+    profile?.name ??
+      intl.formatMessage({ id: thread.query.isError && !profile ? 'chat.gone_title' : 'chat.title' }),
+  );
   const [spoken, setSpoken] = useState('');
   const [icebreakers, setIcebreakers] = useState(false);
   const { incoming } = thread;
@@ -114,7 +117,18 @@ function Chat({ id, user }: { id: number; user: TUser }) {
   if (thread.query.isError && !profile) {
     const err = thread.query.error;
     const status = err instanceof ApiError ? err.status : 500;
-    return <ErrorView status={status} message={status === 404 ? null : errorText(err, intl)} />;
+    // Issue 27: a chat that is gone (or never was) says so and leads back to the chats.
+    return status === 404 ? (
+      <ErrorView
+        status={404}
+        message={null}
+        title={intl.formatMessage({ id: 'chat.gone_title' })}
+        body={intl.formatMessage({ id: 'chat.gone_body' })}
+        action={{ to: routePath('chats'), label: intl.formatMessage({ id: 'chat.back_to_chats' }) }}
+      />
+    ) : (
+      <ErrorView status={status} message={errorText(err, intl)} />
+    );
   }
   if (!profile) return <ChatSkeleton />;
   return (
@@ -124,6 +138,10 @@ function Chat({ id, user }: { id: number; user: TUser }) {
       data-testid="chat"
       data-realtime={realtimeStatus}
     >
+      {/* The page's main heading (issue 27): the bar shows the name, screen readers hear whose chat it is. */}
+      <h1 className="sr-only">
+        <FormattedMessage id="chat.heading" values={{ name: profile.name }} />
+      </h1>
       <TopBar profile={profile} />
       {profile.fictional && (
         <p

@@ -1,4 +1,5 @@
 import { Coins } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TGift } from '../../../shared/contract/chat.ts';
 import { useGifts } from '../../api/chat.ts';
@@ -15,6 +16,23 @@ export function GiftPicker(props: {
 }) {
   const intl = useIntl();
   const gifts = useGifts(props.open);
+  // Issue 27: closed (Escape included), focus goes back to the button that opened it, not to the page.
+  // The dialog unmounts as it closes, and the browser's own return of focus does not always survive that.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (props.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const back = opener.current;
+    opener.current = null;
+    if (!back) return;
+    const frame = requestAnimationFrame(() => {
+      if (back.isConnected && (document.activeElement === document.body || document.activeElement === null))
+        back.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [props.open]);
   return (
     <Modal
       open={props.open}

@@ -58,14 +58,23 @@ export function TimeBonus() {
   };
   return (
     <>
-      <div className="bg-secondary-soft" data-testid="time-bonus-banner">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
-          <p className="flex items-center gap-2 font-medium">
+      {/* One slim line on a phone (issue 27): the offer, its countdown and the way to it. */}
+      <div className="bg-secondary-soft" data-alert data-testid="time-bonus-banner">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-1 sm:flex-wrap sm:py-2">
+          <p className="flex min-w-0 items-center gap-2 font-medium max-sm:text-[15px]">
             <Timer aria-hidden size={18} className="text-secondary" />
-            <FormattedMessage
-              id="timebonus.banner"
-              values={{ percentage: asPercent(data?.percentage ?? 0) }}
-            />
+            <span className="hidden sm:inline">
+              <FormattedMessage
+                id="timebonus.banner"
+                values={{ percentage: asPercent(data?.percentage ?? 0) }}
+              />
+            </span>
+            <span className="whitespace-nowrap sm:hidden">
+              <FormattedMessage
+                id="timebonus.chip"
+                values={{ percentage: asPercent(data?.percentage ?? 0) }}
+              />
+            </span>
             {/* The server's second, until the next tick a second later. */}
             <span
               className="font-mono font-bold tabular-nums"
@@ -76,7 +85,10 @@ export function TimeBonus() {
               {formatCountdown(left)}
             </span>
           </p>
-          <Link to={routePath('credits')} className="btn btn-secondary min-h-10 py-1">
+          <Link
+            to={routePath('credits')}
+            className="btn btn-secondary min-h-10 shrink-0 py-1 max-sm:px-3 max-sm:text-sm"
+          >
             <FormattedMessage id="timebonus.cta" />
           </Link>
         </div>

@@ -3,6 +3,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router';
 import type { TTransaction } from '../../../shared/contract/credits.ts';
 import { routePath } from '../../../shared/routes.ts';
+import { ApiError } from '../../api/client.ts';
 import { useTransaction, useTransactions } from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
@@ -139,7 +140,22 @@ function TransactionDetail({ id }: { id: number }) {
         <ChevronLeft aria-hidden size={18} />
         <FormattedMessage id="transactions.all" />
       </Link>
-      <ErrorAlert error={one.error} />
+      {one.error instanceof ApiError && one.error.status === 404 ? (
+        // Issue 27: an unknown transaction says so, with the way back to the list.
+        <div className="rounded-3xl bg-surface px-6 py-10 text-center" data-testid="transaction-not-found">
+          <h1 className="text-xl font-bold">
+            <FormattedMessage id="transactions.not_found_title" />
+          </h1>
+          <p className="mt-2 text-muted">
+            <FormattedMessage id="transactions.not_found_body" />
+          </p>
+          <Link to={routePath('transactions-id')} className="btn btn-primary mt-6">
+            <FormattedMessage id="transactions.back_to_list" />
+          </Link>
+        </div>
+      ) : (
+        <ErrorAlert error={one.error} />
+      )}
       {one.isPending ? <PageSkeleton /> : one.data && <Detail item={one.data} />}
     </div>
   );

@@ -12,7 +12,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import type { TUser } from '../../../shared/contract/accounts.ts';
-import { GENDERS, SEARCH, SEARCH_FIELDS } from '../../../shared/contract/constants.ts';
+import { GENDERS, SEARCH, SEARCH_FIELDS, SEARCH_SORTS } from '../../../shared/contract/constants.ts';
 import type { TSearchResponse } from '../../../shared/contract/discovery.ts';
 import type { TMemberCard } from '../../../shared/contract/profiles.ts';
 import type { TRegionsResponse } from '../../../shared/contract/site.ts';
@@ -52,6 +52,10 @@ function usedFilters(data: TSearchResponse | undefined): SearchForm {
     countryregion: f.region ?? '',
     min_age: f.min_age === null ? '' : String(f.min_age),
     max_age: f.max_age === null ? '' : String(f.max_age),
+    sort: f.sort,
+    max_km: f.max_km === null ? '' : String(f.max_km),
+    online: f.online ? '1' : '',
+    photo: f.photo ? '1' : '',
   };
 }
 
@@ -122,6 +126,8 @@ function Filters(props: {
   user: TUser | null;
   errors: Record<string, string>;
   onSearch(form: SearchForm): void;
+  /** The result count, short ("25 leden"), shown in the folded filters on a phone. */
+  count?: string;
 }) {
   const intl = useIntl();
   const { settings } = useSite();
@@ -141,6 +147,10 @@ function Filters(props: {
     countryregion: value('countryregion'),
     min_age: value('min_age'),
     max_age: value('max_age'),
+    sort: value('sort'),
+    max_km: value('max_km'),
+    online: value('online'),
+    photo: value('photo'),
   };
   const set = (patch: Partial<SearchForm>, changed?: 'min_age' | 'max_age') =>
     setDraft((d) => {
@@ -169,15 +179,26 @@ function Filters(props: {
     form.gender ? intl.formatMessage({ id: `looking_for.${form.gender}` }) : null,
     regionName ?? (form.country ? countryName(form.country) : null),
     ages,
+    form.max_km ? intl.formatMessage({ id: 'search.distance_km' }, { km: form.max_km }) : null,
+    form.online ? intl.formatMessage({ id: 'search.online' }) : null,
+    form.photo ? intl.formatMessage({ id: 'search.photo' }) : null,
   ]
     .filter(Boolean)
     .join(' · ');
-  const fieldProps = { form, set, errors: props.errors, offered, regions: regions.data, lookingFor };
+  const fieldProps = {
+    form,
+    set,
+    errors: props.errors,
+    offered,
+    regions: regions.data,
+    lookingFor,
+    member: props.user !== null,
+  };
 
   return (
     <search aria-label={intl.formatMessage({ id: 'search.filters' })}>
       <form
-        className="rounded-3xl border border-line bg-white p-4 shadow-sm sm:p-5"
+        className="rounded-3xl border border-line bg-white px-4 py-1.5 shadow-sm sm:p-5"
         onSubmit={(e) => {
           e.preventDefault();
           setDraft({});
@@ -199,6 +220,16 @@ function Filters(props: {
             </span>
             {summary && <span className="block truncate text-sm text-muted">{summary}</span>}
           </span>
+          {props.count && (
+            // The count's own line is for screen readers on a phone; here it is seen (issue 27).
+            <span
+              aria-hidden
+              className="shrink-0 text-sm font-semibold text-muted sm:hidden"
+              data-testid="num-results-short"
+            >
+              {props.count}
+            </span>
+          )}
           <ChevronDown
             aria-hidden
             size={20}
@@ -207,7 +238,7 @@ function Filters(props: {
         </button>
         <div
           id={bodyId}
-          className={`${expanded ? 'mt-3 grid' : 'hidden'} grid-cols-2 gap-3 lg:mt-0 lg:grid lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-start`}
+          className={`${expanded ? 'mt-3 grid' : 'hidden'} grid-cols-2 gap-3 lg:mt-0 lg:grid lg:grid-cols-4 lg:items-start`}
         >
           {/* Folded on a phone: the fields (long lists of ages and countries) are drawn when it opens (P-01). */}
           {(expanded || wide) && <FilterFields {...fieldProps} />}
@@ -225,6 +256,8 @@ function FilterFields(props: {
   offered: Set<string>;
   regions: TRegionsResponse | undefined;
   lookingFor: string | null | undefined;
+  /** Members have a place: distance and sort are theirs. */
+  member: boolean;
 }) {
   const intl = useIntl();
   const { settings } = useSite();
@@ -287,27 +320,157 @@ function FilterFields(props: {
           ))}
         </Select>
       )}
-      {offered.has('min_age') && (
-        <AgeSelect
-          field="min_age"
-          value={form.min_age}
-          onChange={(min_age) => set({ min_age }, 'min_age')}
-          error={props.errors.min_age}
+      {(offered.has('min_age') || offered.has('max_age')) && (
+        <AgeRange
+          min={offered.has('min_age') ? form.min_age : null}
+          max={offered.has('max_age') ? form.max_age : null}
+          onChange={(patch, changed) => set(patch, changed)}
+          error={props.errors.min_age ?? props.errors.max_age}
         />
       )}
-      {offered.has('max_age') && (
-        <AgeSelect
-          field="max_age"
-          value={form.max_age}
-          onChange={(max_age) => set({ max_age }, 'max_age')}
-          error={props.errors.max_age}
-        />
+      {props.member && (
+        <Select
+          label={intl.formatMessage({ id: 'search.distance' })}
+          name="max_km"
+          value={form.max_km}
+          onChange={(max_km) => set({ max_km })}
+          error={props.errors.max_km}
+        >
+          <option value="">{intl.formatMessage({ id: 'search.distance_any' })}</option>
+          {SEARCH.distancesKm.map((km) => (
+            <option key={km} value={String(km)}>
+              {intl.formatMessage({ id: 'search.distance_km' }, { km })}
+            </option>
+          ))}
+        </Select>
       )}
-      <button type="submit" className="btn btn-primary col-span-2 mt-1 lg:col-span-1 lg:mt-6">
+      {props.member && (
+        <Select
+          label={intl.formatMessage({ id: 'search.sort' })}
+          name="sort"
+          value={form.sort || 'near'}
+          onChange={(sort) => set({ sort })}
+          error={props.errors.sort}
+        >
+          {SEARCH_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {intl.formatMessage({ id: `search.sort_${sort}` })}
+            </option>
+          ))}
+        </Select>
+      )}
+      <div className="col-span-2 flex flex-wrap items-center gap-x-5 gap-y-1 lg:col-span-1 lg:mt-6">
+        <Check name="online" label={intl.formatMessage({ id: 'search.online' })} form={form} set={set} />
+        <Check name="photo" label={intl.formatMessage({ id: 'search.photo' })} form={form} set={set} />
+      </div>
+      <button type="submit" className="btn btn-primary col-span-2 mt-1 lg:col-span-1 lg:mt-6 lg:self-start">
         <Search aria-hidden size={18} />
         <FormattedMessage id="search.submit" />
       </button>
     </>
+  );
+}
+
+/** A filter that is on or off ("Nu online", "Met foto"), a real checkbox with a 44 px target. */
+function Check(props: {
+  name: 'online' | 'photo';
+  label: string;
+  form: SearchForm;
+  set(patch: Partial<SearchForm>): void;
+}) {
+  return (
+    <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium">
+      <input
+        type="checkbox"
+        name={props.name}
+        value="1"
+        checked={props.form[props.name] === '1'}
+        onChange={(e) => props.set({ [props.name]: e.target.checked ? '1' : '' })}
+        className="size-5 accent-primary"
+      />
+      {props.label}
+    </label>
+  );
+}
+
+/** The oldest age the range shows; at it the range is open ("99+"). */
+const AGE_TOP = 99;
+
+/**
+ * The age filter as one range with two thumbs (issue 27): each thumb a native range input, so keys,
+ * touch and screen readers work as they do on any slider. An end at its limit means "any".
+ */
+export function AgeRange(props: {
+  min: string | null;
+  max: string | null;
+  onChange(patch: Partial<SearchForm>, changed: 'min_age' | 'max_age'): void;
+  error?: string;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const lo = props.min ? Number(props.min) : SEARCH.minAge;
+  const hi = props.max ? Number(props.max) : AGE_TOP;
+  const span = AGE_TOP - SEARCH.minAge;
+  const pct = (n: number) => `${((n - SEARCH.minAge) / span) * 100}%`;
+  const years = (n: number) => (n >= AGE_TOP ? `${AGE_TOP}+` : String(n));
+  const thumb =
+    'pointer-events-none absolute inset-0 h-11 w-full appearance-none bg-transparent [&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-6 [&::-moz-range-thumb]:cursor-pointer [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-white [&::-moz-range-thumb]:bg-primary [&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-6 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-white [&::-webkit-slider-thumb]:bg-primary [&::-webkit-slider-thumb]:shadow focus-visible:outline-none [&:focus-visible::-webkit-slider-thumb]:ring-4 [&:focus-visible::-webkit-slider-thumb]:ring-primary/30';
+  return (
+    <fieldset
+      className="col-span-2 min-w-0 lg:col-span-1"
+      aria-describedby={props.error ? `${id}-error` : undefined}
+    >
+      <legend className="flex w-full justify-between text-sm font-semibold">
+        <span>{intl.formatMessage({ id: 'search.ages' })}</span>
+        <span className="font-medium text-muted" data-testid="age-range-value">
+          {intl.formatMessage({ id: 'search.ages_value' }, { min: lo, max: years(hi) })}
+        </span>
+      </legend>
+      <div className="relative mt-1 h-11">
+        <span
+          aria-hidden
+          className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-line"
+        />
+        <span
+          aria-hidden
+          className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-primary"
+          style={{ left: pct(lo), right: `calc(100% - ${pct(hi)})` }}
+        />
+        {props.min !== null && (
+          <input
+            type="range"
+            name="min_age"
+            min={SEARCH.minAge}
+            max={AGE_TOP}
+            value={lo}
+            aria-label={intl.formatMessage({ id: 'search.min_age' })}
+            aria-valuetext={intl.formatMessage({ id: 'search.ages_value' }, { min: lo, max: years(hi) })}
+            onChange={(e) => {
+              const n = Math.min(Number(e.target.value), hi);
+              props.onChange({ min_age: n <= SEARCH.minAge ? '' : String(n) }, 'min_age');
+            }}
+            className={thumb}
+          />
+        )}
+        {props.max !== null && (
+          <input
+            type="range"
+            name="max_age"
+            min={SEARCH.minAge}
+            max={AGE_TOP}
+            value={hi}
+            aria-label={intl.formatMessage({ id: 'search.max_age' })}
+            aria-valuetext={intl.formatMessage({ id: 'search.ages_value' }, { min: lo, max: years(hi) })}
+            onChange={(e) => {
+              const n = Math.max(Number(e.target.value), lo);
+              props.onChange({ max_age: n >= AGE_TOP ? '' : String(n) }, 'max_age');
+            }}
+            className={thumb}
+          />
+        )}
+      </div>
+      <FieldError id={`${id}-error`} error={props.error} />
+    </fieldset>
   );
 }
 
@@ -467,11 +630,14 @@ export function MembersPage() {
   const similar = data?.similar;
   const loading = userPending || (search.isPending && mayAsk);
   const refreshing = search.isPlaceholderData;
-  const canWiden = Boolean(used.countryregion || used.min_age || used.max_age);
+  const canWiden = Boolean(
+    used.countryregion || used.min_age || used.max_age || used.max_km || used.online || used.photo,
+  );
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
-      <h1 className="mb-5 text-3xl font-extrabold tracking-tight">
+    <div className="mx-auto max-w-6xl px-4 pt-3 pb-6 sm:py-10">
+      {/* On a phone the tab bar names the page: the first result comes first (issue 27). */}
+      <h1 className="mb-5 text-3xl font-extrabold tracking-tight max-sm:sr-only">
         <FormattedMessage id="search.title" />
       </h1>
       {loginNeeded ? (
@@ -489,8 +655,16 @@ export function MembersPage() {
             user={user}
             errors={fieldErrors}
             onSearch={go}
+            count={
+              data && !loading
+                ? intl.formatMessage(
+                    { id: data.numResultsCapped ? 'search.count_short_capped' : 'search.count_short' },
+                    { count: data.numResults },
+                  )
+                : undefined
+            }
           />
-          <div className="mt-6" aria-busy={loading || refreshing}>
+          <div className="mt-3 sm:mt-6" aria-busy={loading || refreshing}>
             {search.isError && search.error instanceof ApiError && search.error.status === 400 ? (
               <ErrorAlert error={search.error} />
             ) : search.isError ? (
@@ -503,7 +677,11 @@ export function MembersPage() {
               </div>
             ) : (
               <>
-                <p role="status" className="mb-4 min-h-6 font-semibold" data-testid="num-results">
+                <p
+                  role="status"
+                  className="mb-4 min-h-6 font-semibold max-sm:sr-only"
+                  data-testid="num-results"
+                >
                   {data &&
                     !loading &&
                     (data.numResultsCapped ? (
@@ -527,7 +705,18 @@ export function MembersPage() {
                     <EmptyState
                       country={used.country}
                       onWiden={
-                        canWiden ? () => go({ ...used, countryregion: '', min_age: '', max_age: '' }) : null
+                        canWiden
+                          ? () =>
+                              go({
+                                ...used,
+                                countryregion: '',
+                                min_age: '',
+                                max_age: '',
+                                max_km: '',
+                                online: '',
+                                photo: '',
+                              })
+                          : null
                       }
                     />
                   )

@@ -1,5 +1,5 @@
 import type { TTracking } from '../../../shared/contract/accounts.ts';
-import { SEARCH } from '../../../shared/contract/constants.ts';
+import { SEARCH, SEARCH_SORTS } from '../../../shared/contract/constants.ts';
 import type { TSettings } from '../../../shared/contract/site.ts';
 import { hasTrafficSource } from '../../tracking.ts';
 
@@ -10,6 +10,13 @@ export interface SearchForm {
   countryregion: string;
   min_age: string;
   max_age: string;
+  /** 'near' or 'active' (issue 27); '' is the server's default. */
+  sort: string;
+  /** One of SEARCH.distancesKm, or '' for any distance. */
+  max_km: string;
+  /** '1' when on. */
+  online: string;
+  photo: string;
 }
 
 export const EMPTY_SEARCH: SearchForm = {
@@ -18,6 +25,10 @@ export const EMPTY_SEARCH: SearchForm = {
   countryregion: '',
   min_age: '',
   max_age: '',
+  sort: '',
+  max_km: '',
+  online: '',
+  photo: '',
 };
 const FIELDS = Object.keys(EMPTY_SEARCH) as (keyof SearchForm)[];
 
@@ -29,6 +40,8 @@ function ageParam(value: string | null): string {
   return n >= SEARCH.minAge && n <= SEARCH.maxAge ? String(n) : '';
 }
 
+const flagParam = (value: string | null) => (value === '1' || value === 'true' ? '1' : '');
+
 /** Reads the filters and page of /members?...; values that cannot be right are dropped, not sent. */
 export function searchFromParams(params: URLSearchParams): { form: SearchForm; page: number } {
   const page = Number(params.get('page'));
@@ -39,6 +52,14 @@ export function searchFromParams(params: URLSearchParams): { form: SearchForm; p
       countryregion: (params.get('countryregion') ?? params.get('region') ?? '').trim().toUpperCase(),
       min_age: ageParam(params.get('min_age')),
       max_age: ageParam(params.get('max_age')),
+      sort: (SEARCH_SORTS as readonly string[]).includes(params.get('sort') ?? '')
+        ? (params.get('sort') ?? '')
+        : '',
+      max_km: (SEARCH.distancesKm as readonly number[]).includes(Number(params.get('max_km')))
+        ? String(Number(params.get('max_km')))
+        : '',
+      online: flagParam(params.get('online')),
+      photo: flagParam(params.get('photo')),
     },
     page: Number.isInteger(page) && page >= 1 && page <= SEARCH.maxPage ? page : 1,
   };

@@ -5,6 +5,7 @@ import { pathFor } from '../../../shared/routes.ts';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
 import { NativeDialog } from '../../components/modal-dialog.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { useMediaQuery } from '../../components/use-media-query.ts';
 import { useSite } from '../../site-context.tsx';
 
 export interface ModalPerson {
@@ -74,6 +75,8 @@ export function MatchModal(props: {
   const chat = `/members/${member.id}/chat`;
   const titleId = useId();
   const descriptionId = useId();
+  // A coarse pointer only (a phone or tablet): "tik", not "klik".
+  const touch = useMediaQuery('(pointer: coarse) and (not (any-pointer: fine))');
   return (
     <NativeDialog
       onDismiss={props.onClose}
@@ -124,7 +127,8 @@ export function MatchModal(props: {
           )}
         </Link>
         <p className="text-sm text-white/75">
-          <FormattedMessage id="match.close_hint" />
+          {/* A touch screen is tapped, not clicked (issue 27). */}
+          <FormattedMessage id={touch ? 'match.close_hint_touch' : 'match.close_hint'} />
         </p>
       </div>
     </NativeDialog>

@@ -1,9 +1,10 @@
 import { Home } from 'lucide-react';
 import { Component, type ReactNode, useEffect } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isChunkLoadError, reloadForChunkError } from '../../browser-hooks.ts';
 import { Link } from '../../components/route-link.tsx';
+import { usePageTitle } from '../../use-page-title.ts';
 
 /** Status and message of whatever a route threw; 500 unless it says otherwise (P-10). */
 export function describeError(error: unknown): { status: number; message: string | null } {
@@ -14,24 +15,46 @@ export function describeError(error: unknown): { status: number; message: string
   return { status: 500, message: error instanceof Error ? error.message : null };
 }
 
-export function ErrorView({ status, message }: { status: number; message: string | null }) {
+/**
+ * An error page that names the next step (issue 27): its own title (a 404 is not the landing), and a
+ * button, home unless the page knows a better way on (`action`, e.g. back to the chats).
+ */
+export function ErrorView({
+  status,
+  message,
+  title,
+  body,
+  action,
+}: {
+  status: number;
+  message: string | null;
+  /** Replaces the generic heading ("Deze pagina kon niet worden gevonden"). */
+  title?: string;
+  body?: string;
+  action?: { to: string; label: string };
+}) {
+  const intl = useIntl();
+  const heading =
+    title ?? intl.formatMessage({ id: status === 404 ? 'error.page_not_found' : 'error.general' });
+  usePageTitle(heading);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <p className="text-6xl font-extrabold text-primary" aria-hidden>
         {status}
       </p>
-      <h1 className="mt-4 text-2xl font-bold">
-        {status === 404 ? (
-          <FormattedMessage id="error.page_not_found" />
-        ) : (
-          <FormattedMessage id="error.general" />
-        )}
-      </h1>
+      <h1 className="mt-4 text-2xl font-bold">{heading}</h1>
+      {body && <p className="mt-3 text-muted">{body}</p>}
       {status !== 404 && message && <p className="mt-3 break-words text-muted">{message}</p>}
-      <Link to="/" className="btn btn-primary mt-8">
-        <Home aria-hidden size={18} />
-        <FormattedMessage id="error.home" />
-      </Link>
+      {action ? (
+        <Link to={action.to} className="btn btn-primary mt-8">
+          {action.label}
+        </Link>
+      ) : (
+        <Link to="/" className="btn btn-primary mt-8">
+          <Home aria-hidden size={18} />
+          <FormattedMessage id="error.home" />
+        </Link>
+      )}
     </div>
   );
 }
