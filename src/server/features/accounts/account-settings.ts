@@ -6,12 +6,12 @@ import { AppError } from '../../platform/errors.ts';
 import { deleteSessionsOf } from '../../platform/session.ts';
 import type { CompanyRow } from '../../platform/site.ts';
 import { messagesOf } from '../chat/index.ts';
-import { paymentsOf } from '../credits/index.ts';
 import { likesOf } from '../likes/index.ts';
 import {
   deleteUserRow,
   findAccount,
   findExpiredDeletions,
+  paymentsOf,
   photosOf,
   sessionsOf,
   updateUser,

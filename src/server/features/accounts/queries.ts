@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailTokens, photos, profiles, sessions, users } from '../../db/schema.ts';
+import { emailTokens, payments, photos, profiles, sessions, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -281,4 +281,27 @@ export async function findSignupMatches(db: Db, userId: number, origin: MatchOri
       desc(profiles.lastActiveAt),
     )
     .limit(limit);
+}
+
+/**
+ * The member's payments, oldest first, for their data export (A-12, issue 27). Read here, not through the
+ * credits feature, which books through this one's wallet (no cycle between the two).
+ */
+export async function paymentsOf(db: Db, userId: number) {
+  const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.id));
+  return rows.map((p) => ({
+    id: p.publicId,
+    credits: p.credits,
+    amount_cents: p.amountCents,
+    currency: p.currency,
+    country: p.country,
+    method: p.method,
+    status: p.status,
+    discount_code: p.discountCode,
+    discount_percentage: p.discountPercentage,
+    refunded_credits: p.refundedCredits,
+    created_at: p.createdAt,
+    paid_at: p.paidAt,
+    refunded_at: p.refundedAt,
+  }));
 }

@@ -1,7 +1,5 @@
 // The credits feature as other code sees it (decision 0025): import from here, never from its files.
 
-// For the data export (A-12).
-export { paymentsOf } from './queries.ts';
 // For the back office (O-02): refunds by finance staff, and the staff adjustments' ledger reason and notes.
 export type { ReceiptDeps } from './receipts.ts';
 export { refundPayment } from './refunds.ts';

@@ -457,23 +457,3 @@ export async function countFailedDirectDebits(db: Db, userId: number): Promise<n
     );
   return row?.n ?? 0;
 }
-
-/** The member's payments, oldest first, for their data export (A-12, issue 27). */
-export async function paymentsOf(db: Db, userId: number) {
-  const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.id));
-  return rows.map((p) => ({
-    id: p.publicId,
-    credits: p.credits,
-    amount_cents: p.amountCents,
-    currency: p.currency,
-    country: p.country,
-    method: p.method,
-    status: p.status,
-    discount_code: p.discountCode,
-    discount_percentage: p.discountPercentage,
-    refunded_credits: p.refundedCredits,
-    created_at: p.createdAt,
-    paid_at: p.paidAt,
-    refunded_at: p.refundedAt,
-  }));
-}
