@@ -44,7 +44,7 @@ export const AloneTonight: Design = ({ page, lander }) => (
           .slice(0, 6)
           .map((m, i) => (
             <li key={m.id}>
-              <PhotoTile member={m} eager={i < 3} className="aspect-[3/4]" />
+              <PhotoTile member={m} eager className="aspect-[3/4]" />
             </li>
           ))}
       </ul>
@@ -74,7 +74,7 @@ export const Collage: Design = ({ page, lander }) => (
             i === 0 ? 'col-span-2 row-span-2' : i === 5 ? 'row-span-2' : i === 8 ? 'sm:col-span-2' : undefined
           }
         >
-          <PhotoTile member={m} eager={i < 2} large={i === 0} className="size-full" />
+          <PhotoTile member={m} eager={i < 4} large={i === 0} className="size-full" />
         </li>
       ))}
     </ul>
@@ -85,7 +85,10 @@ export const Collage: Design = ({ page, lander }) => (
   </section>
 );
 
-/** gallery: every member of the page in a grid, the button always at hand on a phone. */
+/**
+ * gallery: every member of the page in a grid, the button always at hand on a phone. The first four
+ * photos (two rows on a phone, the first row on a desktop) load at once: one of them is the largest paint.
+ */
 export const Gallery: Design = ({ page, lander }) => (
   <section>
     <NicheLine niche={page.niche} />
@@ -98,9 +101,9 @@ export const Gallery: Design = ({ page, lander }) => (
     </p>
     <Figures page={page} className="mt-2 text-muted" />
     <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-      {page.members.map((m, i) => (
+      {page.members.slice(0, 12).map((m, i) => (
         <li key={m.id}>
-          <PhotoTile member={m} eager={i < 2} className="aspect-[3/4]" />
+          <PhotoTile member={m} eager={i < 4} className="aspect-[3/4]" />
         </li>
       ))}
     </ul>
