@@ -42,7 +42,7 @@ export const AloneTonight: Design = ({ page, lander }) => (
       <ul className="mt-6 grid grid-cols-3 gap-2 sm:grid-cols-6 sm:gap-3">
         {onlineFirst(page.members)
           .slice(0, 6)
-          .map((m, i) => (
+          .map((m) => (
             <li key={m.id}>
               <PhotoTile member={m} eager className="aspect-[3/4]" />
             </li>
