@@ -143,7 +143,7 @@ describe('L-04 P-01 the site-entry warning comes with the shell (decision 0018)'
     // In the visitor's language.
     const de = await page('/members/27', { cookie: 'i18n_redirected=de' });
     expect(de.body).toContain('<h2 id="vs-entry-title">Wichtige Informationen</h2>');
-    expect(de.body).toContain('data-enter autofocus>Ich bin 18+ und möchte weiter</button>');
+    expect(de.body).toContain('data-enter autofocus>Ich bin 18 Jahre oder älter – weiter zur Seite</button>');
   });
 
   it('L-04 members, other countries, pages without the warning and campaign pages get none', async () => {
