@@ -34,3 +34,20 @@ export function FictionalIcon({ size = 18, className }: { size?: number; classNa
   const Icon = ICONS[icon.toLowerCase()] ?? Drama;
   return <Icon aria-hidden size={size} className={className} />;
 }
+
+/**
+ * The fictional marker on a photo's corner (M-08): the icon on a dark disc, named for screen readers and
+ * in its tooltip by the site's own word. `large` for a single big portrait.
+ */
+export function FictionalBadge({ large = false }: { large?: boolean }) {
+  const { settings } = useSite();
+  return (
+    <span
+      className={`absolute inline-flex items-center justify-center rounded-full bg-black/60 text-white ${large ? 'right-3 top-3 size-9' : 'right-2 top-2 size-8'}`}
+      title={settings.fictional_singular}
+    >
+      <FictionalIcon size={large ? 18 : 16} />
+      <span className="sr-only">{settings.fictional_singular}</span>
+    </span>
+  );
+}

@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TMemberCard } from '../../shared/contract/profiles.ts';
 import { pathFor } from '../../shared/routes.ts';
-import { useSite } from '../site-context.tsx';
-import { FictionalIcon } from './fictional-icon.tsx';
+import { FictionalBadge } from './fictional-icon.tsx';
 import { RouteLink } from './route-link.tsx';
 import { useHydrating } from './use-media-query.ts';
 
@@ -29,7 +28,6 @@ export function OnlineDot({ className = '' }: { className?: string }) {
  */
 export function MemberCard({ member, eager = false }: { member: TMemberCard; eager?: boolean }) {
   const intl = useIntl();
-  const { settings } = useSite();
   const to = pathFor('members-id', { id: member.id }) ?? '#';
   return (
     <RouteLink
@@ -54,15 +52,7 @@ export function MemberCard({ member, eager = false }: { member: TMemberCard; eag
           <UserRound aria-hidden size={56} className="text-primary/50" />
         </span>
       )}
-      {member.fictional && (
-        <span
-          className="absolute right-2 top-2 inline-flex size-8 items-center justify-center rounded-full bg-black/60 text-white"
-          title={settings.fictional_singular}
-        >
-          <FictionalIcon size={16} />
-          <span className="sr-only">{settings.fictional_singular}</span>
-        </span>
-      )}
+      {member.fictional && <FictionalBadge />}
       <span className="absolute inset-x-0 bottom-0 block bg-gradient-to-t from-black/80 via-black/40 to-transparent px-3 pb-3 pt-12 text-white">
         <span className="flex items-center gap-1.5 text-base font-bold leading-tight">
           {member.online && <OnlineDot />}

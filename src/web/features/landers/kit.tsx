@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { TCountedLander, TLanderMember, TLanderPage } from '../../../shared/contract/landers.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { api } from '../../api/client.ts';
-import { FictionalIcon } from '../../components/fictional-icon.tsx';
+import { FictionalBadge } from '../../components/fictional-icon.tsx';
 import { OnlineDot } from '../../components/member-card.tsx';
 import { useSite } from '../../site-context.tsx';
 import { countLanderEvent, rememberLander } from '../../tracking.ts';
@@ -159,7 +159,6 @@ export function PhotoTile(props: {
   large?: boolean;
 }) {
   const intl = useIntl();
-  const { settings } = useSite();
   const { member } = props;
   return (
     <figure className={`relative overflow-hidden rounded-2xl bg-surface ${props.className ?? ''}`}>
@@ -180,15 +179,7 @@ export function PhotoTile(props: {
           <span className="block truncate text-xs text-white/85 sm:text-sm">{member.city}</span>
         )}
       </figcaption>
-      {member.fictional && (
-        <span
-          className="absolute right-2 top-2 inline-flex size-8 items-center justify-center rounded-full bg-black/60 text-white"
-          title={settings.fictional_singular}
-        >
-          <FictionalIcon size={16} />
-          <span className="sr-only">{settings.fictional_singular}</span>
-        </span>
-      )}
+      {member.fictional && <FictionalBadge />}
     </figure>
   );
 }

@@ -7,7 +7,7 @@ import type { TMemberLanding } from '../../../shared/contract/profiles.ts';
 import { pathFor, routePath } from '../../../shared/routes.ts';
 import { api } from '../../api/client.ts';
 import { useUser } from '../../api/session.ts';
-import { FictionalIcon } from '../../components/fictional-icon.tsx';
+import { FictionalBadge } from '../../components/fictional-icon.tsx';
 import { MemberGrid, OnlineDot } from '../../components/member-card.tsx';
 import { Redirect } from '../../components/redirect.tsx';
 import { Link } from '../../components/route-link.tsx';
@@ -95,7 +95,6 @@ function Portrait({
   badge?: boolean;
 }) {
   const intl = useIntl();
-  const { settings } = useSite();
   return (
     <div className={`relative overflow-hidden bg-gradient-to-br from-primary-soft to-surface ${className}`}>
       {member.photo ? (
@@ -116,15 +115,7 @@ function Portrait({
           </span>
         </span>
       )}
-      {badge && member.fictional && (
-        <span
-          className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-full bg-black/60 text-white"
-          title={settings.fictional_singular}
-        >
-          <FictionalIcon size={18} />
-          <span className="sr-only">{settings.fictional_singular}</span>
-        </span>
-      )}
+      {badge && member.fictional && <FictionalBadge large />}
     </div>
   );
 }
