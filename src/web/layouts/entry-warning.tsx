@@ -7,9 +7,10 @@ import {
   SHELL_ENTRY_WARNING_ATTR,
   shouldShowEntryWarning,
 } from '../../shared/entry-warning.ts';
-import { matchRoute, pathFor } from '../../shared/routes.ts';
+import { matchRoute } from '../../shared/routes.ts';
 import { isStandalone } from '../browser-hooks.ts';
 import { Modal } from '../components/modal.tsx';
+import { pageLink } from '../components/page-link.tsx';
 import { useHydrating } from '../components/use-media-query.ts';
 import { useSite } from '../site-context.tsx';
 
@@ -81,26 +82,8 @@ export function EntryWarning({ layout, loggedIn }: { layout: LayoutName; loggedI
             <FormattedMessage
               id="entry.agree_linked"
               values={{
-                terms: (chunks) => (
-                  <a
-                    href={pathFor('pages-terms') ?? '/pages/terms'}
-                    target="_blank"
-                    rel="noopener"
-                    className="font-semibold text-primary underline"
-                  >
-                    {chunks}
-                  </a>
-                ),
-                privacy: (chunks) => (
-                  <a
-                    href={pathFor('pages-privacy') ?? '/pages/privacy'}
-                    target="_blank"
-                    rel="noopener"
-                    className="font-semibold text-primary underline"
-                  >
-                    {chunks}
-                  </a>
-                ),
+                terms: pageLink('terms'),
+                privacy: pageLink('privacy'),
               }}
             />
           </p>

@@ -21,6 +21,7 @@ import {
   useFormRef,
   zodFieldErrors,
 } from '../../../components/form.tsx';
+import { pageLink } from '../../../components/page-link.tsx';
 import { Link } from '../../../components/route-link.tsx';
 import { useHydrating } from '../../../components/use-media-query.ts';
 import { useSite } from '../../../site-context.tsx';
@@ -384,16 +385,7 @@ function AccountForm({ onLeave, onClosed, hydrating }: AccountStepProps & { hydr
               values={{
                 min_age: settings.min_age,
                 site: settings.name,
-                terms: (chunks) => (
-                  <a
-                    href={pathFor('pages-terms') ?? '/pages/terms'}
-                    target="_blank"
-                    rel="noopener"
-                    className="font-semibold text-primary underline"
-                  >
-                    {chunks}
-                  </a>
-                ),
+                terms: pageLink('terms'),
               }}
             />
           </span>
