@@ -1139,3 +1139,34 @@ export const landerCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.siteId, t.day, t.lander, t.niche, t.network] })],
 );
+
+/**
+ * A member's request to have an unspent purchase refunded (issue 26, Pay-11): asked from the transaction's
+ * page within the site's refund days, decided by finance staff in the back office. One request per
+ * payment (a refused one is not asked again); approving it runs the refund of the back office, through
+ * the one booking function.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull().default(''),
+    status: text('status').$type<'open' | 'approved' | 'refused'>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer('decided_by').references(() => staff.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Staff's answer on a refusal, shown to the member. */
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('refund_requests_payment_key').on(t.paymentId),
+    index('refund_requests_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    check('refund_requests_status', sql`${t.status} in ('open', 'approved', 'refused')`),
+  ],
+);

@@ -2,6 +2,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { CURRENCIES } from '../data/payment-methods.ts';
 import { ZIdParam } from './ids.ts';
+import { zMultiline } from './text.ts';
 
 /** Payment calls a member may make in a minute: a person never needs more, a script hits the wall. */
 export const PAYMENTS_PER_MINUTE = 20;
@@ -186,6 +187,13 @@ export const ZRepeatOrder = z.object({
 });
 export type TRepeatOrder = z.infer<typeof ZRepeatOrder>;
 
+/** What a purchase's refund can be (see ZTransaction.refund). */
+export const REFUND_STATES = ['available', 'spent', 'over', 'open', 'approved', 'refused'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+/** The longest reason a member may give with a refund request, and how often one may ask. */
+export const REFUND_REASON_MAX = 500;
+export const REFUND_REQUESTS_PER_MINUTE = 10;
+
 export const ZTransaction = z.object({
   id: z.number().int(),
   /** The ledger reason: purchase, refund, message, photo, gift, signup, ... */
@@ -196,8 +204,28 @@ export const ZTransaction = z.object({
   payment: ZPayment.omit({ balance: true, recurring_card: true }).nullable(),
   /** A staff adjustment's reason as the staff member wrote it (O-02); null for every other booking. */
   note: z.string().nullable(),
+  /** What the member can do about refunding this purchase (issue 26); only on one transaction's page. */
+  refund: z
+    .object({
+      /**
+       * available: may be asked until `until`; spent: the purchase's credits are no longer all there;
+       * over: the refund days ended at `until`; open, approved, refused: the member's request.
+       */
+      status: z.enum(REFUND_STATES),
+      until: z.string().nullable(),
+      requested_at: z.string().nullable(),
+      /** Staff's answer on a refusal. */
+      note: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
+
+/** A member's request to refund an unspent purchase, from the transaction's page (Pay-11, issue 26). */
+export const ZRefundRequest = z.object({
+  reason: zMultiline(REFUND_REASON_MAX).default(''),
+});
+export type TRefundRequest = z.infer<typeof ZRefundRequest>;
 
 export const ZTransactionsQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 export const ZTransactionParams = z.object({ id: ZIdParam });

@@ -96,6 +96,14 @@ export const adminRoutes: RouteObject[] = [
         },
       },
       {
+        path: 'refunds',
+        lazy: () => import('./features/refunds/refunds-page.tsx'),
+        handle: {
+          nav: { label: 'admin.refunds.nav', roles: ['finance'], badge: '/refund-requests/waiting' },
+          title: 'admin.refunds.title',
+        },
+      },
+      {
         path: 'codes',
         lazy: () => import('./features/sites/codes-page.tsx'),
         handle: {

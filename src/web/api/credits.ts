@@ -6,6 +6,7 @@ import type {
   TPayment,
   TPricing,
   TQuote,
+  TRefundRequest,
   TRepeatOrder,
   TTestCheckout,
   TTimeBonus,
@@ -126,6 +127,16 @@ export function useTransaction(id: number | null) {
     queryFn: () => api<TTransaction>(`/api/transactions/${id}`),
     enabled: id !== null,
     retry: false,
+  });
+}
+
+/** The member asks for a purchase to be refunded (issue 26); the answer is the transaction as it now stands. */
+export function useRequestRefund(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TRefundRequest) =>
+      api<TTransaction>(`/api/transactions/${id}/refund-request`, { method: 'POST', json: body }),
+    onSuccess: (item) => queryClient.setQueryData(['transactions', 'one', id], item),
   });
 }
 

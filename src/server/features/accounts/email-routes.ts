@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZUserResponse } from '../../../shared/contract/accounts.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import { currentUser } from '../../platform/session.ts';
 import { updateUser } from './queries.ts';
 import { loadUser } from './service.ts';
 
-const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse };
+const errors = errorResponses(400, 403, 404, 429);
 
 /**
  * E-mail back on after a bounce, a spam report or an unsubscribe link (N-04). The account's own setting,

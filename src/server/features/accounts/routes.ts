@@ -20,7 +20,7 @@ import {
   ZUpdateUserRequest,
   ZUserResponse,
 } from '../../../shared/contract/accounts.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses, ZErrorResponse } from '../../../shared/contract/errors.ts';
 import { ZDistance } from '../../../shared/contract/profiles.ts';
 import { ZPushSubscribeRequest } from '../../../shared/contract/push.ts';
 import { zSecret } from '../../../shared/contract/text.ts';
@@ -58,14 +58,7 @@ import { getSignupMatches } from './signup-matches.ts';
 /** The activation link that failed, for one new mail without logging in (issue 11). */
 const RESEND_COOKIE = 'activation_resend';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  429: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = app.config.env === 'production';

@@ -13,7 +13,7 @@ import {
   ZTotpSetup,
   ZWebAuthnResponse,
 } from '../../../shared/contract/admin-staff.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import { zLine } from '../../../shared/contract/text.ts';
 import { staff, staffPasskeys, staffSessions, staffTokens } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -49,14 +49,7 @@ import {
   writeAuthAudit,
 } from './auth-service.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  429: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 const ZToken = z.object({ token: zLine(200) });
 const ZWebAuthnOptions = z.record(z.string(), z.unknown());

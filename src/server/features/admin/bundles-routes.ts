@@ -6,7 +6,7 @@ import {
   ZBundleInput,
   ZBundleListQuery,
 } from '../../../shared/contract/admin-sites.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import { ZIdParam } from '../../../shared/contract/ids.ts';
 import { currentStaff, sitesFor, staffOnly } from '../../platform/staff.ts';
 import { listBundleRows } from './bundles-queries.ts';
@@ -19,7 +19,7 @@ import {
 } from './bundles-service.ts';
 
 const ZBundleParams = z.object({ id: ZIdParam });
-const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+const errors = errorResponses(400, 403, 404, 409);
 
 /**
  * Credit bundles without a deploy (issue 23 item 5, O-04, Pay-01): finance lists bundles per site, country

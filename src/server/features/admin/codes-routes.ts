@@ -7,7 +7,7 @@ import {
   ZCodeInput,
   ZCodeListQuery,
 } from '../../../shared/contract/admin-sites.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import { ZIdParam } from '../../../shared/contract/ids.ts';
 import { AppError } from '../../platform/errors.ts';
 import { currentStaff, sitesFor, staffOnly } from '../../platform/staff.ts';
@@ -15,7 +15,7 @@ import { findCode, listCodeRows } from './codes-queries.ts';
 import { CODE_ROLES, createCode, deactivateCode, editCode, presentCode } from './codes-service.ts';
 
 const ZCodeParams = z.object({ id: ZIdParam });
-const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+const errors = errorResponses(400, 403, 404, 409);
 
 /**
  * Discount codes without a deploy (issue 23 item 5, O-04): finance lists, adds, changes and ends codes,

@@ -8,7 +8,7 @@ import {
   ZComplaintReplyRequest,
   ZComplaintUpdate,
 } from '../../../shared/contract/admin-moderation.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses, ZErrorResponse } from '../../../shared/contract/errors.ts';
 import { ZIdParam } from '../../../shared/contract/ids.ts';
 import { staffOnly } from '../../platform/staff.ts';
 import {
@@ -19,7 +19,7 @@ import {
   replyToComplaint,
 } from './complaints-service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+const errors = errorResponses(400, 401, 403, 404);
 const ZIdParams = z.object({ id: ZIdParam });
 const MODERATOR = ['moderator'] as const;
 

@@ -21,7 +21,7 @@ import {
   ZDeskViewQuery,
   ZDeskViewResponse,
 } from '../../../shared/contract/admin-desk.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses, ZErrorResponse } from '../../../shared/contract/errors.ts';
 import type { StaffRole } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { currentStaff, sitesFor, staffOnly, writeAudit } from '../../platform/staff.ts';
@@ -56,13 +56,7 @@ declare module 'fastify' {
   }
 }
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const ADMIN = ['admin'] as const;
 const tags = ['admin-desk'];
 

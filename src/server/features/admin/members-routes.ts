@@ -15,17 +15,16 @@ import {
   ZReasonRequest,
   ZRefundParams,
 } from '../../../shared/contract/admin-members.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import { DEFAULT_LOCALE, toLocale } from '../../../shared/i18n/locales.ts';
 import type { StaffRole } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createPaymentProviders } from '../../platform/payments/index.ts';
 import { siteOrigin } from '../../platform/site.ts';
-import { assertSite, sitesFor, staffOnly, writeAudit } from '../../platform/staff.ts';
+import { assertSite, currentStaff, sitesFor, staffOnly } from '../../platform/staff.ts';
 import { isSafeKey } from '../../platform/storage.ts';
 import { memberPhotoByKey } from './members-queries.ts';
 import {
-  type Audit,
   activationAction,
   banAction,
   creditsAction,
@@ -33,6 +32,7 @@ import {
   fictionalConversation,
   findMembers,
   MEMBER_ROLES,
+  memberAuditOf,
   memberLedger,
   memberPage,
   memberSite,
@@ -48,13 +48,7 @@ declare module 'fastify' {
   }
 }
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * The members area of the back office (issue 23 item 2, O-02): search, a member's page, and the actions
@@ -65,20 +59,7 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { provider } = createPaymentProviders(app.config, app.db);
   const tags = ['admin'];
 
-  /** The audit writer of this request. */
-  const auditOf =
-    (req: FastifyRequest): Audit =>
-    (tx, e) =>
-      writeAudit(tx, req, {
-        action: e.action,
-        objectType: 'member',
-        objectId: e.memberId,
-        siteId: e.siteId,
-        roles: e.roles,
-        before: e.before,
-        after: e.after,
-        reason: e.reason ?? null,
-      });
+  const auditOf = memberAuditOf;
 
   /** 404 for an unknown member, 403 when the member's site is not among the staff member's for `roles`. */
   const checkMember = async (req: FastifyRequest, id: number, roles: readonly StaffRoleName[]) => {
@@ -252,6 +233,7 @@ export const memberAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           audit: auditOf(req),
           now: new Date(),
           receipts: { mailer: app.mailer, publicUrl: app.config.publicUrl },
+          staffId: currentStaff(req).id,
         },
         req.params.id,
         req.params.paymentId,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   MEMBERS_COUNT_CAP,
   MEMBERS_PAGE_SIZE,
@@ -16,6 +17,7 @@ import { type Bus, endMemberSockets } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
 import type { SiteRow } from '../../platform/site.ts';
+import { writeAudit } from '../../platform/staff.ts';
 import {
   banMember,
   bookCredits,
@@ -76,6 +78,21 @@ export type Audit = (
     reason?: string | null;
   },
 ) => Promise<void>;
+
+/** The audit writer of one staff request acting on a member (the member is the audit line's object). */
+export const memberAuditOf =
+  (req: FastifyRequest): Audit =>
+  (tx, e) =>
+    writeAudit(tx, req, {
+      action: e.action,
+      objectType: 'member',
+      objectId: e.memberId,
+      siteId: e.siteId,
+      roles: e.roles,
+      before: e.before,
+      after: e.after,
+      reason: e.reason ?? null,
+    });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -391,6 +408,8 @@ export async function refundAction(
     now: Date;
     /** The member's refund receipt (issue 26). */
     receipts?: ReceiptDeps;
+    /** Who refunds: the member's open request for the payment is approved in their name. */
+    staffId?: number;
   },
   id: number,
   paymentId: string,
@@ -404,7 +423,13 @@ export async function refundAction(
   let result: Awaited<ReturnType<typeof refundPayment>>;
   try {
     result = await refundPayment(
-      { db, provider: deps.provider, now: deps.now, ...(deps.receipts ? { receipts: deps.receipts } : {}) },
+      {
+        db,
+        provider: deps.provider,
+        now: deps.now,
+        staffId: deps.staffId ?? null,
+        ...(deps.receipts ? { receipts: deps.receipts } : {}),
+      },
       paymentId,
     );
   } catch (err) {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ZCreatePaymentResponse, ZPricing } from '../../../shared/contract/credits.ts';
 import { CLOSE_CODES } from '../../../shared/contract/realtime.ts';
 import { auditLog, payments, type StaffRole, sites, users } from '../../db/schema.ts';
 import { connectSocket, listeningTestApp, openChat, sendText } from '../../test/chat.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
+import { buyFirstBundle } from '../../test/payments.ts';
 import { buildStaff } from '../../test/staff.ts';
 import { keyOf, testJpeg, uploadPhotoAs } from '../../test/uploads.ts';
 
@@ -71,25 +71,7 @@ async function secondSite() {
   return row?.id as number;
 }
 
-/** A paid purchase of the first bundle through the test provider (as the refunds tests buy). */
-async function buy(m: TestMember) {
-  const pricing = ZPricing.parse((await app().inject({ url: '/api/credits', cookies: m.cookies })).json());
-  const bundle = pricing.bundles[0];
-  const res = await app().inject({
-    method: 'POST',
-    url: '/api/payments',
-    cookies: m.cookies,
-    payload: { bundle_id: bundle?.id, method: 'ideal' },
-  });
-  const { payment_id } = ZCreatePaymentResponse.parse(res.json());
-  const [row] = await db().select().from(payments).where(eq(payments.publicId, payment_id));
-  await app().inject({
-    method: 'POST',
-    url: `/api/test-checkout/${row?.providerId}`,
-    payload: { status: 'paid' },
-  });
-  return { id: payment_id, credits: bundle?.credits ?? 0 };
-}
+const buy = (m: TestMember) => buyFirstBundle(app(), m);
 
 describe('O-02 member search', () => {
   it('O-02 finds a member by id exactly, by e-mail prefix in any case, and by name prefix', async () => {

@@ -10,7 +10,7 @@ import {
   ZPhotoRejectRequest,
   ZWaitingCount,
 } from '../../../shared/contract/admin-moderation.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses, ZErrorResponse } from '../../../shared/contract/errors.ts';
 import { ZIdParam } from '../../../shared/contract/ids.ts';
 import { ZMediaParams } from '../../../shared/contract/photos.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -29,7 +29,7 @@ import {
   waitingCount,
 } from './photos-service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+const errors = errorResponses(400, 401, 403, 404);
 const ZIdParams = z.object({ id: ZIdParam });
 const MODERATOR = ['moderator'] as const;
 

@@ -13,6 +13,7 @@ import { deskRoutes } from './desk-routes.ts';
 import { adminLanderRoutes } from './landers-routes.ts';
 import { memberAdminRoutes } from './members-routes.ts';
 import { adminPhotoRoutes } from './photos-routes.ts';
+import { adminRefundRoutes } from './refunds-routes.ts';
 import { adminSitesRoutes } from './sites-routes.ts';
 import { staffRoutes } from './staff-routes.ts';
 
@@ -79,6 +80,7 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminCodesRoutes);
   await app.register(adminBundlesRoutes);
   await app.register(adminLanderRoutes);
+  await app.register(adminRefundRoutes);
 }
 
 /**

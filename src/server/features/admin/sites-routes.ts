@@ -7,7 +7,7 @@ import {
   ZSiteListQuery,
   ZSiteUpdate,
 } from '../../../shared/contract/admin-sites.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import { ZIdParam } from '../../../shared/contract/ids.ts';
 import { ZSettings } from '../../../shared/contract/site.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -23,7 +23,7 @@ import {
 } from './sites-service.ts';
 
 const ZSiteParams = z.object({ id: ZIdParam });
-const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+const errors = errorResponses(400, 403, 404, 409);
 
 /**
  * Sites without a deploy (issue 23 item 5, O-04): admins list, read, preview, change and add sites.

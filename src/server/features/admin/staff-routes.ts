@@ -10,20 +10,14 @@ import {
   ZStaffInviteRequest,
   ZStaffMember,
 } from '../../../shared/contract/admin-staff.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import { sites, staff, staffPasskeys, staffRecoveryCodes, staffSessions } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { currentStaff, type StaffGrant, sitesFor, staffOnly, writeAudit } from '../../platform/staff.ts';
 import { createEnrolToken, createStaffMember, enrolUrl, relyingParty, uniqueGrants } from './auth-service.ts';
 import { findStaffMember, listStaff, readAudit, replaceGrants } from './staff-queries.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const ADMIN = ['admin'] as const;
 

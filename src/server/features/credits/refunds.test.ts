@@ -1,10 +1,10 @@
 import { eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZCreatePaymentResponse, ZPricing } from '../../../shared/contract/credits.ts';
 import { creditLedger, payments, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { expectLedgersBalance } from '../../test/ledger.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
+import { buyFirstBundle } from '../../test/payments.ts';
 import { bookCredits } from '../accounts/index.ts';
 
 let t: TestApp;
@@ -34,27 +34,7 @@ const ledgerSum = async (id: number) =>
   );
 const refund = (id: string) => t.app.inject({ method: 'POST', url: `/dev/payments/${id}/refund` });
 
-/** A paid purchase of the first bundle through the test provider. */
-async function buy(m: TestMember) {
-  const pricing = ZPricing.parse(
-    (await t.app.inject({ method: 'GET', url: '/api/credits', cookies: m.cookies })).json(),
-  );
-  const bundle = pricing.bundles[0];
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments',
-    cookies: m.cookies,
-    payload: { bundle_id: bundle?.id, method: 'ideal' },
-  });
-  const { payment_id } = ZCreatePaymentResponse.parse(res.json());
-  const [row] = await t.app.db.select().from(payments).where(eq(payments.publicId, payment_id));
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/test-checkout/${row?.providerId}`,
-    payload: { status: 'paid' },
-  });
-  return { id: payment_id, credits: bundle?.credits ?? 0 };
-}
+const buy = (m: TestMember) => buyFirstBundle(t.app, m);
 
 describe('Pay-11 refunds within refund_days', () => {
   it('Pay-11 a refund removes the unspent credits through the ledger, once', async () => {

@@ -12,6 +12,7 @@ import {
   setRefundedCredits,
 } from './queries.ts';
 import { queueReceipt, type ReceiptDeps } from './receipts.ts';
+import { decideRefundRequest } from './refund-queries.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -29,7 +30,14 @@ export interface RefundResult {
  * zero (the balance row is locked meanwhile). Then the provider pays the money back.
  */
 export async function refundPayment(
-  deps: { db: Db; provider: PaymentProvider; now: Date; receipts?: ReceiptDeps },
+  deps: {
+    db: Db;
+    provider: PaymentProvider;
+    now: Date;
+    receipts?: ReceiptDeps;
+    /** The staff member refunding: a member's open request for this payment is approved by them. */
+    staffId?: number | null;
+  },
   publicId: string,
 ): Promise<RefundResult> {
   const { db, provider, now } = deps;
@@ -57,6 +65,12 @@ export async function refundPayment(
         ? await bookCredits(tx, payment.userId, -removed, { reason: REFUND_REASON, reference: publicId })
         : balance;
     await setRefundedCredits(tx, payment.id, removed);
+    // A member's open request for this payment is answered by the refund itself, whoever started it.
+    await decideRefundRequest(
+      tx,
+      { paymentId: payment.id },
+      { status: 'approved', staffId: deps.staffId ?? null, note: null, now },
+    );
     if (deps.receipts) await queueReceipt(tx, deps.receipts, moved, 'refund');
     return { removed, after };
   });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   DIRECT_DEBIT,
   PAYMENTS_PER_MINUTE,
+  REFUND_REQUESTS_PER_MINUTE,
   WEBHOOKS_PER_MINUTE,
   ZCreatePayment,
   ZCreatePaymentResponse,
@@ -20,6 +21,7 @@ import {
   ZQuote,
   ZQuoteQuery,
   ZRedirect,
+  ZRefundRequest,
   ZRepeatOrder,
   ZTestCheckout,
   ZTestCheckoutChoice,
@@ -30,7 +32,7 @@ import {
   ZTransactionsQuery,
   ZWebhookBody,
 } from '../../../shared/contract/credits.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createPaymentProviders } from '../../platform/payments/index.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
@@ -41,6 +43,7 @@ import { createSmsOutbox } from '../../platform/sms.ts';
 import { confirmDirectDebit, startDirectDebit } from './direct-debit.ts';
 import { getDiscount } from './discount-service.ts';
 import { cancelOwnPayment, getPayment, handleWebhook, startPayment } from './payments.ts';
+import { requestRefund } from './refund-requests.ts';
 import {
   closeTimeBonusPopup,
   getMemberPricing,
@@ -52,17 +55,7 @@ import {
 import { chooseTestCheckout, getTestCheckout } from './test-checkout.ts';
 import { getTransaction, listTransactions } from './transactions.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  410: ZErrorResponse,
-  422: ZErrorResponse,
-  429: ZErrorResponse,
-  502: ZErrorResponse,
-  503: ZErrorResponse,
-};
+const errors = errorResponses(400, 403, 404, 409, 410, 422, 429, 502, 503);
 const Ok = z.object({ ok: z.literal(true) });
 
 /** Credits, payments, discounts, time bonus and transactions (Pay-01..Pay-10). */
@@ -290,7 +283,32 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTransaction, ...errors },
       },
     },
-    async (req) => getTransaction(db, currentUser(req).id, req.params.id),
+    async (req) =>
+      getTransaction(db, currentUser(req).id, req.params.id, {
+        provider: provider?.name ?? null,
+        now: new Date(),
+      }),
+  );
+
+  app.post(
+    '/api/transactions/:id/refund-request',
+    {
+      ...auth,
+      config: limited(REFUND_REQUESTS_PER_MINUTE),
+      schema: {
+        tags: ['credits'],
+        summary: 'Ask for an unspent purchase to be refunded within the refund days (Pay-11)',
+        params: ZTransactionParams,
+        body: ZRefundRequest,
+        response: { 200: ZTransaction, ...errors },
+      },
+    },
+    async (req) => {
+      const userId = currentUser(req).id;
+      const ctx = { provider: provider?.name ?? null, now: new Date() };
+      await requestRefund({ db, ...ctx }, userId, req.params.id, req.body.reason);
+      return getTransaction(db, userId, req.params.id, ctx);
+    },
   );
 
   const sms = createSmsOutbox(db);

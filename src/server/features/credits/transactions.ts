@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { CHARGEBACK_REASON } from './chargebacks.ts';
 import { PURCHASE_REASON, presentPaymentFields, REFUND_REASON } from './payments.ts';
 import { findPaymentsByPublicIds, ledgerEntry, ledgerPage, staffAdjustmentNotes } from './queries.ts';
+import { refundStateOfEntry } from './refund-requests.ts';
 
 export const TRANSACTIONS_PER_PAGE = 20;
 
@@ -44,6 +45,7 @@ async function present(db: Db, rows: LedgerRow[], userId: number): Promise<TTran
       created_at: r.createdAt.toISOString(),
       payment: payment ? presentPaymentFields(payment) : null,
       note: r.reason === STAFF_ADJUSTMENT_REASON && r.reference ? (notes.get(r.reference) ?? null) : null,
+      refund: null,
     };
   });
 }
@@ -63,11 +65,22 @@ export async function listTransactions(db: Db, userId: number, page: number): Pr
   };
 }
 
-/** One transaction; another member's is a 404, like a missing one. */
-export async function getTransaction(db: Db, userId: number, id: number): Promise<TTransaction> {
+/**
+ * One transaction, with what the member may do about refunding it when it is a purchase (issue 26);
+ * another member's is a 404, like a missing one.
+ */
+export async function getTransaction(
+  db: Db,
+  userId: number,
+  id: number,
+  ctx: { provider: string | null; now: Date },
+): Promise<TTransaction> {
   const row = await ledgerEntry(db, userId, id);
   if (!row) throw new AppError(404, 'not_found', 'error.not_found');
-  const [item] = await present(db, [row], userId);
+  const [[item], refund] = await Promise.all([
+    present(db, [row], userId),
+    refundStateOfEntry(db, userId, row, ctx),
+  ]);
   if (!item) throw new AppError(404, 'not_found', 'error.not_found');
-  return item;
+  return { ...item, refund };
 }

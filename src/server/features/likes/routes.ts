@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import {
   LIKES_PER_MINUTE,
   ZAutoLikeResponse,
@@ -13,13 +13,7 @@ import { cardContextFor } from '../../kernel/member-card.ts';
 import { currentUser } from '../../platform/session.ts';
 import { autoLike, likeMember, listLikes, unlikeMember } from './service.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  429: ZErrorResponse,
-};
+const errors = errorResponses(400, 403, 404, 409, 429);
 
 /** Members only, and no more likes a minute than a person gives (swipes count the same). */
 export const likeRouteOptions = (app: FastifyInstance) => ({

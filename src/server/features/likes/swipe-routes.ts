@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import { ZMemberIdParams } from '../../../shared/contract/profiles.ts';
 import {
   ZMatchFinderPrefs,
@@ -15,13 +15,7 @@ import { currentUser } from '../../platform/session.ts';
 import { likeRouteOptions } from './routes.ts';
 import { findMatches, getSwipeStack, saveMatchPrefs, swipe, undoLastPass } from './swipe-service.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  429: ZErrorResponse,
-};
+const errors = errorResponses(400, 403, 404, 409, 429);
 
 /** Swipe game (D-07) and matchfinder (D-08): members only, answers private to the member. */
 export const swipeRoutes: FastifyPluginAsyncZod = async (app) => {

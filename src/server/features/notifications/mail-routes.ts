@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import { ZMailEventsRequest } from '../../../shared/contract/mail-events.ts';
 import { AppError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n.ts';
@@ -10,7 +10,7 @@ import { recordMailEvents } from './mail-events.ts';
 import { readUnsubscribeToken, unsubscribe, unsubscribeSecret } from './mail-notices.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse };
+const errors = errorResponses(400, 403, 404, 429);
 const ZUnsubscribeQuery = z.object({ t: z.string().max(200).optional() });
 
 /**

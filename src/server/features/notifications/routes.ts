@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCountsResponse } from '../../../shared/contract/counts.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import {
   ZMarkReadRequest,
   ZNotificationIdParams,
@@ -14,7 +14,7 @@ import { cardContextFor } from '../../kernel/member-card.ts';
 import { currentUser } from '../../platform/session.ts';
 import { dismissPopup, getCounts, getPopup, listNotifications, readNotifications } from './inbox-service.ts';
 
-const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse };
+const errors = errorResponses(400, 403, 429);
 const ZOk = z.object({ ok: z.literal(true) });
 
 /** Counts for the navigation (P-06, P-13) and the notifications page (D-09, N-01); all private. */

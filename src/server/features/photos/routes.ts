@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses, ZErrorResponse } from '../../../shared/contract/errors.ts';
 import {
   PHOTO_UPLOAD,
   ZMainPhotoRequest,
@@ -34,15 +34,7 @@ import {
   uploadPhoto,
 } from './service.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  413: ZErrorResponse,
-  415: ZErrorResponse,
-  422: ZErrorResponse,
-};
+const errors = errorResponses(400, 403, 404, 409, 413, 415, 422);
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['', '0', 'false', 'off', 'no']);
 

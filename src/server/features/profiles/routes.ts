@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { errorResponses } from '../../../shared/contract/errors.ts';
 import {
   ZBlockResponse,
   ZLocationRequest,
@@ -24,13 +24,7 @@ import {
 } from './service.ts';
 import { getShowcase } from './showcase.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  422: ZErrorResponse,
-  429: ZErrorResponse,
-};
+const errors = errorResponses(400, 403, 404, 422, 429);
 
 /** Own profile (M-01, M-10), other members' profile pages and blocking (M-05, M-06, M-08). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,6 +10,7 @@ import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
 import { Money } from './money.tsx';
+import { RefundSection } from './refund-request.tsx';
 
 const KNOWN_REASONS = [
   'purchase',
@@ -157,6 +158,7 @@ function TransactionDetail({ id }: { id: number }) {
         <ErrorAlert error={one.error} />
       )}
       {one.isPending ? <PageSkeleton /> : one.data && <Detail item={one.data} />}
+      {one.data?.refund && <RefundSection id={one.data.id} refund={one.data.refund} />}
     </div>
   );
 }
