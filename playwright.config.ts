@@ -58,7 +58,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.ts',
     url: `http://localhost:${port}/readyz`,
-    timeout: 90_000,
+    // Seeding 1,500 demo members on a shared, loaded machine can take more than a minute and a half.
+    timeout: 180_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),

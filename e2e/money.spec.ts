@@ -266,3 +266,63 @@ test.describe('money moments', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test.describe('refund requests', () => {
+  test('Pay-11 O-02 a member asks for an unspent purchase back from its transaction page; finance approves; the member reads it and gets the receipt', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(PHONE);
+    await skipEntryWarning(page);
+    const me = await person(page.context(), 'male');
+    await page.goto('/credits');
+    await page.getByRole('link', { name: 'Kies 15 credits' }).click();
+    await page.getByRole('radio', { name: 'iDEAL', exact: true }).check();
+    await page.getByRole('button', { name: /^Betaal / }).click();
+    await page.getByRole('button', { name: 'Betaald' }).click();
+    await expect(page.getByRole('heading', { name: 'Betaling gelukt!' })).toBeVisible({ timeout: 15_000 });
+
+    await page.goto('/transactions');
+    await page.getByRole('link', { name: /Credits gekocht/ }).click();
+    const refund = page.getByTestId('refund');
+    await expect(refund.getByRole('heading', { name: 'Geld terug' })).toBeVisible();
+    await expect(refund).toContainText('Heb je nog niets van deze aankoop gebruikt?');
+    await refund.getByRole('button', { name: 'Terugbetaling aanvragen' }).click();
+    await refund.getByLabel('Waarom wil je je geld terug? (niet verplicht)').fill('Verkeerd pakket gekozen');
+    await expectNoAxeViolations(page);
+    await shot(page, 'refund-form');
+    await refund.getByRole('button', { name: 'Aanvraag versturen' }).click();
+    await expect(refund.getByRole('status')).toContainText('We hebben je aanvraag van');
+    await page.setViewportSize(DESKTOP);
+    await shot(page, 'refund-asked');
+    await page.setViewportSize(PHONE);
+
+    const office = await otherPerson(browser);
+    const grant = await office.request.post('/dev/staff', {
+      ...THIS_MACHINE,
+      data: { grants: [{ role: 'finance', siteId: null }], language: 'nl' },
+    });
+    expect(grant.ok()).toBe(true);
+    const admin = await office.newPage();
+    await admin.goto('/admin/refunds');
+    await expect(admin.getByRole('heading', { name: 'Aanvragen om terugbetaling', level: 1 })).toBeVisible();
+    const card = admin.getByRole('listitem').filter({ hasText: me.email });
+    await expect(card).toContainText('Verkeerd pakket gekozen');
+    await expectNoAxeViolations(admin);
+    await admin.screenshot({ path: `${SCREENS}/money-refund-admin-1280.png`, fullPage: true });
+    await card.getByRole('button', { name: 'Terugbetalen' }).click();
+    await expect(card).toHaveCount(0);
+    await admin.getByRole('link', { name: 'Goedgekeurd' }).click();
+    await expect(admin.getByRole('listitem').filter({ hasText: me.email })).toContainText('Goedgekeurd door');
+
+    await page.reload();
+    await expect(page.getByTestId('refund')).toContainText('Je aanvraag is goedgekeurd.');
+    await expect(page.getByText('Terugbetaald', { exact: true })).toBeVisible();
+    const mails = (await (await page.request.get('/dev/mail.json', THIS_MACHINE)).json()) as {
+      to: string;
+      subject: string;
+    }[];
+    expect(mails.filter((m) => m.to === me.email && m.subject.includes('terugbetaling'))).toHaveLength(1);
+  });
+});

@@ -8,6 +8,7 @@ import {
   type TRefundRequestRow,
 } from '../../../../shared/contract/admin-refunds.ts';
 import { AdminApiError, adminFetch } from '../../api.ts';
+import { buttonClass, primaryButtonClass } from '../../buttons.ts';
 
 const LIST = ['admin', 'refunds'] as const;
 
@@ -62,7 +63,7 @@ export function Component() {
         <div className="flex items-center gap-3">
           <button
             type="button"
-            className="btn btn-ghost"
+            className={buttonClass}
             disabled={page <= 1}
             onClick={() => setParams({ status, page: String(page - 1) })}
           >
@@ -73,7 +74,7 @@ export function Component() {
           </span>
           <button
             type="button"
-            className="btn btn-ghost"
+            className={buttonClass}
             disabled={page >= pages}
             onClick={() => setParams({ status, page: String(page + 1) })}
           >
@@ -195,10 +196,10 @@ function RequestCard({ row }: { row: TRefundRequestRow }) {
                 </p>
               )}
               <div className="flex flex-wrap gap-2">
-                <button type="submit" className="btn btn-primary" disabled={decide.isPending}>
+                <button type="submit" className={primaryButtonClass} disabled={decide.isPending}>
                   <FormattedMessage id="admin.refunds.refuse_confirm" />
                 </button>
-                <button type="button" className="btn btn-ghost" onClick={() => setRefusing(false)}>
+                <button type="button" className={buttonClass} onClick={() => setRefusing(false)}>
                   <FormattedMessage id="admin.refunds.back" />
                 </button>
               </div>
@@ -207,13 +208,13 @@ function RequestCard({ row }: { row: TRefundRequestRow }) {
             <div className="flex flex-wrap gap-2">
               <button
                 type="button"
-                className="btn btn-primary"
+                className={primaryButtonClass}
                 disabled={decide.isPending || !row.refundable}
                 onClick={() => decide.mutate('approve')}
               >
                 <FormattedMessage id="admin.refunds.approve" />
               </button>
-              <button type="button" className="btn btn-secondary" onClick={() => setRefusing(true)}>
+              <button type="button" className={buttonClass} onClick={() => setRefusing(true)}>
                 <FormattedMessage id="admin.refunds.refuse" />
               </button>
             </div>
