@@ -361,6 +361,13 @@ describe('Pay-11 receipts for purchases and refunds', () => {
       chargeCents(bundle.amount_cents, 10) / 100,
     );
     expect(mail?.text).toContain(`Betrag: ${paid} (inkl. MwSt.)`);
+    // A Dutch member's purchase carries Dutch VAT (21%), whatever language the receipt is in.
+    const vat = new Intl.NumberFormat('de', { style: 'currency', currency: bundle.currency }).format(
+      Math.round((chargeCents(bundle.amount_cents, 10) * 21) / 121) / 100,
+    );
+    expect(mail?.text).toMatch(
+      new RegExp(`Darin enthaltene MwSt\\. \\(21\\s%\\): ${vat.replace(/[.\s]/g, '.')}`),
+    );
     expect(mail?.text).toContain('USt-IdNr.:');
     expect(mail?.text).toContain(`Referenz: ${created.payment_id}`);
     expect(mail?.text).toMatch(/Handelsregister \S+/);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { vatIncluded } from '../../../shared/data/vat.ts';
 import { chooseLocale } from '../../../shared/i18n/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, sites, users } from '../../db/schema.ts';
@@ -52,6 +53,15 @@ export async function queueReceipt(
     kvk: company?.kvk ?? '',
     vat: company?.vatNumbers.join(', ') || '-',
   };
+  const included = vatIncluded(payment.amountCents, payment.country);
+  const vatLine = included
+    ? t(locale, 'receipt.vat_amount', {
+        rate: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+          included.rate / 100,
+        ),
+        vat: money(locale, included.cents, payment.currency),
+      })
+    : null;
   await deps.mailer.queue(tx, {
     to: row.email,
     from: `${site.mailName} <${site.supportEmail}>`,
@@ -63,6 +73,7 @@ export async function queueReceipt(
       body: [
         t(locale, `receipt.${kind}_body`, values),
         t(locale, 'receipt.amount', values),
+        ...(vatLine ? [vatLine] : []),
         t(locale, 'receipt.vat', values),
         t(locale, 'receipt.reference', values),
         t(locale, 'receipt.company', values),
