@@ -15,7 +15,7 @@ import { escapeHtml, mediaUrl, seoHead, siteLocales } from './seo-head.ts';
 import { findSessionUser, SESSION_COOKIE } from './session.ts';
 import { entryWarningShell } from './shell-entry-warning.ts';
 import type { SiteRow } from './site.ts';
-import { LAYOUT_MODULES } from './web-chunks.ts';
+import { catalogChunks, layoutChunks, readManifest } from './web-chunks.ts';
 
 /** A member's profile, and their landing pages (L-08): a shared link of each previews the member. */
 const MEMBER_PATH = /^\/members\/(\d{1,10})(?:\/landing|\/landing[23](?:\/[^/]+)?|\/signup)?\/?$/;
@@ -38,45 +38,6 @@ function shellTheme(site: SiteRow): string {
 function iconSvg(site: SiteRow): string {
   // A spark on the site's colour: the app icon, drawn here so every site gets its own.
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="96" fill="${site.themePrimary}"/><path d="M282 72 150 292h96l-22 148 138-226h-98z" fill="${site.themeSecondary}"/></svg>`;
-}
-
-/** Vite's manifest of the built web app (source module → its file, the files it imports). */
-type Manifest = Record<string, { file?: string; imports?: string[]; isEntry?: boolean }>;
-
-function readManifest(webDir: string): Manifest {
-  const file = join(webDir, '.vite/manifest.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : {};
-}
-
-/**
- * The built catalog chunk of each locale, from Vite's manifest (`messages-<locale>-<hash>.js`). The page
- * preloads the one of its locale, so the catalog downloads beside the app's code instead of after it.
- */
-function catalogChunks(manifest: Manifest): Map<string, string> {
-  const chunks = new Map<string, string>();
-  for (const [source, entry] of Object.entries(manifest)) {
-    const locale = /\/i18n\/messages\/([a-z]{2})\.json$/.exec(source)?.[1];
-    if (locale && entry.file) chunks.set(locale, `/${entry.file}`);
-  }
-  return chunks;
-}
-
-/**
- * The chunks hydration needs beyond the entry: the layouts and the chunks they import, in the order they
- * are needed. Preloaded with the HTML, they download beside the entry instead of after it has run (P-01).
- */
-export function layoutChunks(manifest: Manifest): string[] {
-  const files: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const entry = manifest[key];
-    if (seen.has(key) || !entry?.file || entry.isEntry) return;
-    seen.add(key);
-    files.push(`/${entry.file}`);
-    for (const dep of entry.imports ?? []) visit(dep);
-  };
-  for (const key of LAYOUT_MODULES) visit(key);
-  return files;
 }
 
 // The page is on screen from its HTML: its stylesheet and first photos come before the code that hydrates

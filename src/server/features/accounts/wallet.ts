@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { creditLedger, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -9,8 +9,6 @@ export interface LedgerEntry {
   /** Idempotency: the same (member, reason, reference) is booked once; a retry returns the first booking. */
   reference?: string | null;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Changes a member's balance by `amount` (negative to spend) together with its ledger row, in one

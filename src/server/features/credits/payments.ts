@@ -6,7 +6,7 @@ import {
   type TPayment,
 } from '../../../shared/contract/credits.ts';
 import { type Currency, findMethod, PAYMENT_METHODS } from '../../../shared/data/payment-methods.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider, ProviderStatus } from '../../platform/payments/provider.ts';
@@ -51,8 +51,6 @@ export interface PaymentDeps {
   /** The receipt mail of a paid purchase (issue 26): every route that can see a payment paid passes it. */
   receipts?: ReceiptDeps;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function newPublicId(): string {
   return `pay_${randomBytes(12).toString('hex')}`;

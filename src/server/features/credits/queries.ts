@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   auditLog,
   creditBundles,
@@ -17,7 +17,6 @@ import {
 export type BundleRow = typeof creditBundles.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function listBundles(db: Db, siteId: number, country: string): Promise<BundleRow[]> {
   return db

@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { vatIncluded } from '../../../shared/data/vat.ts';
 import { chooseLocale } from '../../../shared/i18n/locales.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { companies, sites, users } from '../../db/schema.ts';
 import { t } from '../../platform/i18n.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { renderMailLayout } from '../../platform/mail-layout.ts';
 import type { PaymentRow } from './queries.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What a receipt needs besides the payment: the outbox, and the site's origin for the link. */
 export interface ReceiptDeps {

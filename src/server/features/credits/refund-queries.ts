@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { payments, profiles, refundRequests, sites, staff, users } from '../../db/schema.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type RefundRequestRow = typeof refundRequests.$inferSelect;
 
 /** The member's request for this payment, if any. */

@@ -1,5 +1,5 @@
 import type { TTransaction } from '../../../shared/contract/credits.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { PURCHASE_REASON } from './payments.ts';
 import {
@@ -13,7 +13,6 @@ import {
 import { decideRefundRequest, findRefundRequest, insertRefundRequest } from './refund-queries.ts';
 
 const DAY_MS = 86_400_000;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type RefundState = NonNullable<TTransaction['refund']>;
 

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { photos, profiles, sites, users } from '../../db/schema.ts';
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhotoRow = typeof photos.$inferInsert;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 /** The database or a transaction on it: every query here runs in either. */
 export type Conn = Db | Tx;
 
