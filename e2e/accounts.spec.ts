@@ -487,7 +487,7 @@ test.describe('signup', () => {
       expect((await page.request.put('/api/signup/step', { data: { step } })).ok()).toBe(true);
     }
     await page.goto('/complete-signup');
-    await expect(page.getByText('Stap 12 van 13')).toBeVisible();
+    await expect(page.getByText('Stap 5 van 6')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Waar word je blij van?' })).toBeVisible();
     await page.getByRole('checkbox', { name: 'Reizen' }).check();
     await page.getByRole('button', { name: 'Verder' }).click();
@@ -495,7 +495,7 @@ test.describe('signup', () => {
     // A reload lands where the server says the member is: the mail, not the about-me screen again.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Check je mail' })).toBeVisible();
-    await expect(page.getByText('Stap 13 van 13')).toBeVisible();
+    await expect(page.getByText('Stap 6 van 6')).toBeVisible();
     await page.getByRole('button', { name: 'Verder' }).click();
     await expect(page.getByRole('heading', { name: 'Leden bij jou in de buurt' })).toBeVisible();
     await page.getByRole('link', { name: 'Ga verder' }).click();
