@@ -178,33 +178,45 @@ test.describe('the whole journey', () => {
       await dialog.getByRole('button', { name: 'Verder' }).click();
     });
 
-    await test.step('A-01 steps 2-4: about me, on one screen with one Verder', async () => {
+    await test.step('A-01 steps 2-4: about me, three short screens with "Over mij" first (issue 27)', async () => {
+      const save = () => page.waitForResponse((r) => r.url().endsWith('/api/signup/step'));
       await expect(dialog.getByRole('heading', { name: 'Vertel iets over jezelf' })).toBeVisible();
-      await expect(dialog.getByText('Stap 3 van 4')).toBeVisible();
+      await expect(dialog.getByText('Stap 3 van 6')).toBeVisible();
+      // "Over mij" is the first question of the first screen.
+      await expect(dialog.getByTestId('about-step-2').getByRole('textbox').first()).toHaveAccessibleName(
+        'Over mij',
+      );
+      await dialog.getByLabel('Over mij').fill('Ik hou van lange wandelingen en goede gesprekken.');
       await dialog.getByRole('group', { name: 'Geaardheid' }).getByLabel('Hetero').check();
       await dialog.getByRole('group', { name: 'Relatiestatus' }).getByLabel('Single').check();
       await dialog.getByRole('group', { name: 'Wat zoek je hier?' }).getByLabel('Flirten').check();
-      await expect(dialog.getByRole('heading', { name: 'Hoe zie je eruit?' })).toBeVisible();
-      await dialog.getByRole('group', { name: 'Haarkleur' }).getByLabel('Bruin').check();
-      await dialog.getByRole('group', { name: 'Tatoeages' }).getByLabel('Een paar').check();
-      await expect(dialog.getByRole('heading', { name: 'Waar word je blij van?' })).toBeVisible();
-      await dialog.getByRole('checkbox', { name: 'Reizen' }).check();
-      await dialog.getByRole('checkbox', { name: 'Wijn' }).check();
-      await dialog.getByLabel('Over mij').fill('Ik hou van lange wandelingen en goede gesprekken.');
-      const saved = page.waitForResponse((r) => r.url().endsWith('/api/signup/step'));
+      let saved = save();
       await dialog.getByRole('button', { name: 'Verder' }).click();
-      // One save for all three: the server counts the about-me steps done at once.
-      const answer = await saved;
-      expect(answer.request().postDataJSON()).toMatchObject({
-        step: 4,
+      expect((await saved).request().postDataJSON()).toMatchObject({
+        step: 2,
         about: {
           sexuality: 'hetero',
           relationship_status: 'single',
-          hair_colour: 'brown',
-          tattoos: 'some',
           about: 'Ik hou van lange wandelingen en goede gesprekken.',
         },
       });
+      await expect(dialog.getByRole('heading', { name: 'Hoe zie je eruit?' })).toBeVisible();
+      await expect(dialog.getByText('Stap 4 van 6')).toBeVisible();
+      await dialog.getByRole('group', { name: 'Haarkleur' }).getByLabel('Bruin').check();
+      await dialog.getByRole('group', { name: 'Tatoeages' }).getByLabel('Een paar').check();
+      saved = save();
+      await dialog.getByRole('button', { name: 'Verder' }).click();
+      expect((await saved).request().postDataJSON()).toMatchObject({
+        step: 3,
+        about: { hair_colour: 'brown', tattoos: 'some' },
+      });
+      await expect(dialog.getByRole('heading', { name: 'Waar word je blij van?' })).toBeVisible();
+      await dialog.getByRole('checkbox', { name: 'Reizen' }).check();
+      await dialog.getByRole('checkbox', { name: 'Wijn' }).check();
+      saved = save();
+      await dialog.getByRole('button', { name: 'Verder' }).click();
+      const answer = await saved;
+      expect(answer.request().postDataJSON()).toMatchObject({ step: 4 });
       expect(answer.request().postDataJSON().about.interests).toHaveLength(2);
       expect((await answer.json()).user.signup_step).toBe(5);
     });
@@ -475,16 +487,15 @@ test.describe('signup', () => {
       expect((await page.request.put('/api/signup/step', { data: { step } })).ok()).toBe(true);
     }
     await page.goto('/complete-signup');
-    await expect(page.getByText('Stap 3 van 4')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Vertel iets over jezelf' })).toBeVisible();
+    await expect(page.getByText('Stap 5 van 6')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Waar word je blij van?' })).toBeVisible();
-    await page.getByRole('group', { name: 'Geaardheid' }).getByLabel('Hetero').check();
+    await page.getByRole('checkbox', { name: 'Reizen' }).check();
     await page.getByRole('button', { name: 'Verder' }).click();
     await expect(page.getByRole('heading', { name: 'Check je mail' })).toBeVisible();
     // A reload lands where the server says the member is: the mail, not the about-me screen again.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Check je mail' })).toBeVisible();
-    await expect(page.getByText('Stap 4 van 4')).toBeVisible();
+    await expect(page.getByText('Stap 6 van 6')).toBeVisible();
     await page.getByRole('button', { name: 'Verder' }).click();
     await expect(page.getByRole('heading', { name: 'Leden bij jou in de buurt' })).toBeVisible();
     await page.getByRole('link', { name: 'Ga verder' }).click();

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
-import { answerOnPhone, ownAddress } from './members.ts';
+import { expect, expectNoAxeViolations, skipEntryWarning, test } from './fixtures.ts';
+import { activationLink, answerOnPhone, ownAddress } from './members.ts';
 
 // Member landing pages (L-08, issue 25): where a paid click for one member arrives.
 
@@ -47,24 +47,6 @@ function png(width = 240, height = 320): Buffer {
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function activationLink(request: APIRequestContext, to: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get('/dev/mail.json', THIS_MACHINE)).json()) as {
-        to: string;
-        text: string;
-      }[];
-      link = mails
-        .find((m) => m.to === to)
-        ?.text.match(/https?:\/\/\S+/g)
-        ?.find((url) => /\/api\/activate\?token=/.test(url));
-      return Boolean(link);
-    })
-    .toBe(true);
-  return link as string;
 }
 
 async function atWidth(page: Page, width: number) {

@@ -128,7 +128,7 @@ export async function answerOnPhone(scope: Page | Locator, v: { email: string; n
   await next();
   await scope.getByLabel('Wachtwoord', { exact: true }).fill('zomer-in-de-stad-42');
   await next();
-  await next();
+  // The last question: the opening line, with the terms on the same screen (issue 27).
   await scope.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
 }
 
@@ -149,4 +149,23 @@ export async function fillAccountStep(
   await scope.getByLabel('E-mailadres').fill(v.email);
   await scope.getByLabel('Wachtwoord', { exact: true }).fill(v.password ?? PASSWORD);
   await scope.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
+}
+
+/** The activation link mailed to an address (the development outbox at /dev/mail.json), once it is there. */
+export async function activationLink(request: APIRequestContext, to: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get('/dev/mail.json', THIS_MACHINE)).json()) as {
+        to: string;
+        text: string;
+      }[];
+      link = mails
+        .find((m) => m.to === to)
+        ?.text.match(/https?:\/\/\S+/g)
+        ?.find((url) => /\/api\/activate\?token=/.test(url));
+      return Boolean(link);
+    })
+    .toBe(true);
+  return link as string;
 }

@@ -4,11 +4,14 @@ import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { catalogs } from '../../shared/i18n/catalogs.ts';
 import {
   addressLocale,
+  COUNTRY_COOKIE,
   chooseLocale,
   DEFAULT_LOCALE,
   formatLocale,
   LOCALE_COOKIE,
   type Locale,
+  toLocale,
+  visibleLocales,
 } from '../../shared/i18n/locales.ts';
 
 const cache = createIntlCache();
@@ -90,6 +93,12 @@ export function addressLocaleOf(req: { method: string; url: string }): Locale | 
   return q < 0 ? null : addressLocale(req.url.slice(q + 1));
 }
 
+const browserLanguages = (acceptLanguage: string | undefined) =>
+  (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim() ?? '')
+    .filter(Boolean);
+
 /** The locale of a request: `?lang=` of a GET, then cookie, then Accept-Language, then the site's language. */
 export function requestLocale(
   cookies: Record<string, string | undefined>,
@@ -97,9 +106,31 @@ export function requestLocale(
   domainLanguage?: string,
   address?: Locale | null,
 ): Locale {
-  const browser = (acceptLanguage ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0]?.trim() ?? '')
-    .filter(Boolean);
+  const browser = browserLanguages(acceptLanguage);
   return chooseLocale({ address, cookie: cookies[LOCALE_COOKIE], browser, domainLanguage });
+}
+
+/**
+ * The language of a page (I-02, I-03; issue 27): `?lang=`, then the `i18n_redirected` cookie, then the
+ * browser's languages among those the visitor's country may see (the country picked on /lang-config, else
+ * the address's), then the site's own language. The browser's app makes the same choice (web
+ * i18n/locale.ts), so the entry warning, the page and the app speak one language: an English browser on a
+ * Dutch site gets Dutch, on a Swiss one English.
+ */
+export function pageLocale(
+  cookies: Record<string, string | undefined>,
+  acceptLanguage: string | undefined,
+  site: { domainLanguage: string },
+  country: string,
+  address?: Locale | null,
+): Locale {
+  const picked = cookies[COUNTRY_COOKIE]?.toUpperCase();
+  const fallback = toLocale(site.domainLanguage) ?? DEFAULT_LOCALE;
+  return chooseLocale({
+    address,
+    cookie: cookies[LOCALE_COOKIE],
+    browser: browserLanguages(acceptLanguage),
+    domainLanguage: site.domainLanguage,
+    visible: visibleLocales(picked && /^[A-Z]{2}$/.test(picked) ? picked : country, fallback),
+  });
 }

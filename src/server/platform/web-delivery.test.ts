@@ -176,6 +176,30 @@ describe('L-04 P-01 the site-entry warning comes with the shell (decision 0018)'
     }
   });
 
+  it("I-02 I-03 L-04 issue 27 the warning, the page and <noscript> speak one language: the browser's among the country's", async () => {
+    const lang = (html: string) => /<html lang="([a-z]{2})"/.exec(html)?.[1];
+    // An English browser on a Dutch site (NL: nl only): Dutch everywhere, as the app itself chooses.
+    const en = (await page('/members/27', { 'accept-language': 'en-GB,en;q=0.9' })).body;
+    expect(lang(en)).toBe('nl');
+    expect(en).toContain('<h2 id="vs-entry-title">Belangrijke informatie</h2>');
+    expect(en).toContain(
+      '<noscript><p class="vs-noscript">Zet JavaScript aan om alles van Vonk te gebruiken. Zonder JavaScript kun je alleen rondkijken.</p></noscript>',
+    );
+    expect(en).not.toContain('__NOSCRIPT__');
+    // A browser language the country does see (Switzerland picked on /lang-config: de, it, fr, en).
+    const swiss = (await page('/members/27', { 'accept-language': 'en-GB,en;q=0.9' }, { country: 'CH' }))
+      .body;
+    expect(lang(swiss)).toBe('en');
+    expect(swiss).toContain('<h2 id="vs-entry-title">Important information</h2>');
+    expect(swiss).toContain('<p class="vs-noscript">Turn on JavaScript to use everything Vonk offers.');
+    // The browser's second language when its first is not the country's; the cookie a visitor chose wins.
+    const be = await page('/', { 'accept-language': 'en-US,fr;q=0.8' }, { country: 'BE' });
+    expect(lang(be.body)).toBe('fr');
+    const chosen = await page('/', { 'accept-language': 'en' }, { i18n_redirected: 'de' });
+    expect(lang(chosen.body)).toBe('de');
+    expect(chosen.body).toContain('<h2 id="vs-entry-title">Wichtige Informationen</h2>');
+  });
+
   it('L-04 a hostile site name stays text inside the warning', async () => {
     const html = (await page('/', { host: '127.0.0.1' })).body;
     const dialog = html.slice(html.indexOf('<dialog'), html.indexOf('</dialog>'));

@@ -6,9 +6,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { layoutOfRoute, shouldShowEntryWarning } from '../../shared/entry-warning.ts';
-import type { Locale } from '../../shared/i18n/locales.ts';
+import { LOCALE_COOKIE, type Locale } from '../../shared/i18n/locales.ts';
 import { matchRoute } from '../../shared/routes.ts';
-import { linkedHtml, t } from './i18n.ts';
+import { addressLocaleOf, linkedHtml, pageLocale, t } from './i18n.ts';
 import { cspWithImageOrigin, cspWithScriptNonce } from './security-headers.ts';
 import { isIndexable, seoOrigin } from './seo.ts';
 import { escapeHtml, mediaUrl, seoHead, siteLocales } from './seo-head.ts';
@@ -191,11 +191,13 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
    * answers (and the rate limits) are the ones the browser's own calls would get. A cookie the API sets
    * (a session renewed) goes out with the page.
    */
-  function visitorFetch(req: FastifyRequest, reply: FastifyReply) {
+  function visitorFetch(req: FastifyRequest, reply: FastifyReply, locale: Locale) {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === 'string' && !NOT_FORWARDED.has(name)) headers[name] = value;
     }
+    // The answers the page is rendered from speak the page's language (texts in settings, errors).
+    if (!req.cookies?.[LOCALE_COOKIE]) headers['accept-language'] = locale;
     return async (url: string, init: RequestInit): Promise<Response> => {
       const res = await app.inject({
         method: (init.method ?? 'GET') as 'GET',
@@ -233,7 +235,14 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
         .send('The web app is not built: run npm run build.');
     }
     const site = await app.sites(req.host);
-    const locale = req.locale(site);
+    // One language for the entry warning, the page and the app (I-02, I-03).
+    const locale = pageLocale(
+      req.cookies ?? {},
+      req.headers['accept-language'],
+      site,
+      req.geoCountry(site),
+      addressLocaleOf(req),
+    );
     const origin = seoOrigin(req, site, app.config.publicUrl);
     // Also on a 404 page: a profile link works before the web app names the route.
     const share = await profileShare(req, site, origin);
@@ -252,7 +261,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
         const page = await renderer.render({
           url: `${req.protocol}://${req.host}${req.url}`,
           locale,
-          fetch: visitorFetch(req, reply),
+          fetch: visitorFetch(req, reply, locale),
           settingsUrl: settingsUrl(req),
           nonce,
         });
@@ -324,6 +333,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
       )
       // Before the root: it opens while the page is parsed, before the first paint.
       .replace('<div id="root"></div>', () => `${warning}<div id="root">${body}</div>${state}`)
+      .replace('__NOSCRIPT__', () => escapeHtml(t(locale, 'app.noscript', { site: site.name })))
       .replace('<html lang="nl">', () => `<html lang="${locale}" style="${shellTheme(site)}">`)
       .replace(/<title>[^<]*<\/title>\s*<meta name="description" content="__DESCRIPTION__" \/>/, () => tags)
       .replace('content="__THEME__"', () => `content="${escapeHtml(site.themePrimary)}"`)

@@ -2,6 +2,8 @@ export const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'p
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'nl';
 export const LOCALE_COOKIE = 'i18n_redirected';
+/** The country a visitor picked on /lang-config; its locales are the ones they may see (I-03). */
+export const COUNTRY_COOKIE = 'country';
 
 /** Parses anything (cookie, header piece, setting) to a supported locale, or null. */
 export function toLocale(value: unknown): Locale | null {

@@ -47,7 +47,6 @@ const NUMERIC = new Set([
  */
 const LABELS: Record<string, readonly string[]> = {
   'signup.progress': ['step', 'total'],
-  'signup.question': ['n', 'total'],
   'myphotos.photo_n': ['position', 'total'],
   'myphotos.moved': ['position', 'total'],
   'member.show_photo': ['position', 'total'],

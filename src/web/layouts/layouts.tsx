@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
 import { matchRoute } from '../../shared/routes.ts';
@@ -18,10 +18,28 @@ import { TopNav } from './top-nav.tsx';
 
 // The members' background work (refresh loop, title, match modal) loads only for members.
 const MemberLive = lazy(() => import('../features/likes/live.tsx'));
+// A message written before the account existed goes out once it is active (issue 27).
+const KeptMessageNotice = lazy(() => import('../features/accounts/kept-message-notice.tsx'));
 // So do the time bonus banner and popup (Pay-09).
 const TimeBonus = lazy(async () => ({
   default: (await import('../features/credits/time-bonus.tsx')).TimeBonus,
 }));
+
+/**
+ * Whether a message written before the account existed waits to go out (issue 27, the `send` of
+ * features/accounts/signup-reason.ts, read here without loading that module on every page).
+ */
+function useKeptMessageWaiting(loggedIn: boolean): boolean {
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    try {
+      setWaiting(loggedIn && /"send":/.test(localStorage.getItem('vonk.signup_reason') ?? ''));
+    } catch {
+      setWaiting(false);
+    }
+  }, [loggedIn]);
+  return waiting;
+}
 
 function SkipLink() {
   return (
@@ -45,6 +63,7 @@ export function DefaultLayout() {
   const { pathname } = useLocation();
   const focused = FOCUSED_ROUTES.includes(matchRoute(pathname) ?? '');
   const tabBar = loggedIn && showsTabBar(pathname);
+  const keptMessage = useKeptMessageWaiting(loggedIn);
   return (
     <div
       className={`flex min-h-dvh flex-col ${
@@ -93,6 +112,7 @@ export function DefaultLayout() {
       {loggedIn && (
         <Suspense fallback={null}>
           <MemberLive />
+          {keptMessage && <KeptMessageNotice />}
         </Suspense>
       )}
       <AfterFirstPaint>

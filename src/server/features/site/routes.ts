@@ -11,10 +11,11 @@ import {
 } from '../../../shared/contract/site.ts';
 import { zLine } from '../../../shared/contract/text.ts';
 import { INTERESTS } from '../../../shared/data/interests.ts';
+import { COUNTRY_COOKIE } from '../../../shared/i18n/locales.ts';
 import { matchRoute } from '../../../shared/routes.ts';
 import { getCompany, getRegions, presentSettings } from './service.ts';
 
-const SELECTED_COUNTRY_COOKIE = 'country';
+const SELECTED_COUNTRY_COOKIE = COUNTRY_COOKIE;
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

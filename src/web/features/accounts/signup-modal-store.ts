@@ -15,6 +15,7 @@ function set(next: boolean) {
 export const openSignupModal = () => set(true);
 
 const PENDING_LIKE = 'vonk.pending_like';
+const PENDING_MESSAGE = 'vonk.pending_message';
 
 /** A like a visitor gave before having an account; the signup sends it once the account exists (issue 11). */
 export interface PendingLike {
@@ -22,34 +23,49 @@ export interface PendingLike {
   name: string;
 }
 
-export function likeAfterSignup(like: PendingLike) {
+function store(key: string, value: PendingLike | null) {
   try {
-    sessionStorage.setItem(PENDING_LIKE, JSON.stringify(like));
+    if (value) sessionStorage.setItem(key, JSON.stringify(value));
+    else sessionStorage.removeItem(key);
   } catch {
-    // Storage blocked: the signup goes on without the like.
+    // Storage blocked: the signup goes on without what was kept.
   }
-  set(true);
 }
 
-export function readPendingLike(): PendingLike | null {
+function read(key: string): PendingLike | null {
   try {
-    const value = JSON.parse(sessionStorage.getItem(PENDING_LIKE) ?? 'null') as PendingLike | null;
+    const value = JSON.parse(sessionStorage.getItem(key) ?? 'null') as PendingLike | null;
     return value && Number.isInteger(value.id) && typeof value.name === 'string' ? value : null;
   } catch {
     return null;
   }
 }
 
-export function clearPendingLike() {
-  try {
-    sessionStorage.removeItem(PENDING_LIKE);
-  } catch {
-    // Nothing to clear.
-  }
+/** One reason per sheet: the like or the message tapped last. */
+export function likeAfterSignup(like: PendingLike) {
+  store(PENDING_MESSAGE, null);
+  store(PENDING_LIKE, like);
+  set(true);
 }
+
+/**
+ * A visitor's "Bericht sturen" (issue 27): the same sheet as the like, which first asks for the message
+ * and keeps it (signup-reason.ts) until the account is active, then sends it.
+ */
+export function messageAfterSignup(member: PendingLike) {
+  store(PENDING_LIKE, null);
+  store(PENDING_MESSAGE, member);
+  set(true);
+}
+
+export const readPendingLike = () => read(PENDING_LIKE);
+export const readPendingMessage = () => read(PENDING_MESSAGE);
+export const clearPendingLike = () => store(PENDING_LIKE, null);
+
 export const closeSignupModal = () => {
   set(false);
   clearPendingLike();
+  store(PENDING_MESSAGE, null);
 };
 
 export function useSignupModalOpen(): boolean {

@@ -7,13 +7,16 @@ import { api } from '../../api/client.ts';
 import { useUser } from '../../api/session.ts';
 import { Modal } from '../../components/modal.tsx';
 import { useSite } from '../../site-context.tsx';
+import { MessageCompose, MessageKept } from './message-intent.tsx';
 import { SignupFlow } from './signup-flow.tsx';
 import {
   clearPendingLike,
   closeSignupModal,
   readPendingLike,
+  readPendingMessage,
   useSignupModalOpen,
 } from './signup-modal-store.ts';
+import { keepMessage, readSignupReason } from './signup-reason.ts';
 import { SIGNUP_FINISHED_PATH } from './signup-steps.ts';
 
 /**
@@ -28,6 +31,9 @@ export default function SignupModal() {
   const { user } = useUser();
   const queryClient = useQueryClient();
   const [pendingLike] = useState(readPendingLike);
+  const [pendingMessage] = useState(readPendingMessage);
+  // A visitor's "Bericht sturen" (issue 27): the message first, then the signup with it kept.
+  const [composing, setComposing] = useState(() => pendingMessage !== null && !user);
   // The like a visitor tapped goes out as soon as their account exists (issue 11).
   useEffect(() => {
     if (!user || !pendingLike) return;
@@ -46,11 +52,24 @@ export default function SignupModal() {
     // The page says kindly why signing up is not possible.
     navigate('/signup');
   }, [navigate]);
+  const dismiss = () => {
+    // Closed before the account exists: the message stays as a draft, and nothing goes out unasked.
+    const kept = readSignupReason();
+    if (!user && pendingMessage && kept?.memberId === pendingMessage.id && kept.send)
+      keepMessage(pendingMessage, kept.draft, false);
+    closeSignupModal();
+  };
   return (
     <Modal
       open={open}
-      onOpenChange={(o) => (o ? undefined : closeSignupModal())}
-      title={<FormattedMessage id="signup.title" values={{ site: settings.name }} />}
+      onOpenChange={(o) => (o ? undefined : dismiss())}
+      title={
+        composing && pendingMessage ? (
+          <FormattedMessage id="landing.signup_title" values={{ name: pendingMessage.name }} />
+        ) : (
+          <FormattedMessage id="signup.title" values={{ site: settings.name }} />
+        )
+      }
       size="md"
       dismissible={!inProgress}
     >
@@ -63,12 +82,21 @@ export default function SignupModal() {
           <FormattedMessage id="signup.like_pending" values={{ name: pendingLike.name }} />
         </p>
       )}
-      <SignupFlow
-        onFinished={finished}
-        onLeave={closeSignupModal}
-        onInProgressChange={setInProgress}
-        onClosed={closed}
-      />
+      {pendingMessage && composing ? (
+        <MessageCompose member={pendingMessage} onDone={() => setComposing(false)} />
+      ) : (
+        <>
+          {pendingMessage && (
+            <MessageKept member={pendingMessage} signedUp={!!user} onEdit={() => setComposing(true)} />
+          )}
+          <SignupFlow
+            onFinished={finished}
+            onLeave={closeSignupModal}
+            onInProgressChange={setInProgress}
+            onClosed={closed}
+          />
+        </>
+      )}
     </Modal>
   );
 }

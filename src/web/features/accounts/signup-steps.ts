@@ -6,11 +6,11 @@ export const SIGNUP_DONE = 6;
 export const SIGNUP_FINISHED_PATH = '/signup-matches?signup-complete=1';
 
 /**
- * The screens a member sees: account, photo, about me (server steps 2-4 on one screen, decision 0015) and
- * the mail. `screenOf` maps a `signup_step` to its screen, so a member who left at 2, 3 or 4 lands on the
- * about-me screen.
+ * The screens a member sees: account, photo, three short about-me screens ("Over mij" first, issue 27) and
+ * the mail, one per server step (spec §2: step 0 account, step 1 photo, steps 2 to 4 about me). `screenOf`
+ * maps a `signup_step` to its screen.
  */
-export const SIGNUP_SCREENS = 4;
+export const SIGNUP_SCREENS = 6;
 export function screenOf(step: number): number {
-  return step <= 1 ? step : step <= 4 ? 2 : 3;
+  return Math.max(0, Math.min(step, SIGNUP_SCREENS - 1));
 }

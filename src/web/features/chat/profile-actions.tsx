@@ -9,7 +9,10 @@ import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/error-text.ts';
 import { FormAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { useSite } from '../../site-context.tsx';
 import { loginPath } from '../accounts/redirect.ts';
+import { signupAllowed } from '../accounts/shared.tsx';
+import { messageAfterSignup } from '../accounts/signup-modal-store.ts';
 import { rememberReturn } from '../credits/return-to.ts';
 import { GiftPicker } from './gift-picker.tsx';
 import { ResendActivationButton } from './resend-activation.tsx';
@@ -26,6 +29,7 @@ export function ProfileChatActions({
   loggedIn: boolean;
 }) {
   const intl = useIntl();
+  const { settings } = useSite();
   const send = useSendGift(member.id);
   const [picker, setPicker] = useState(false);
   // One client id per chosen gift: a retry after a failed network call cannot send it twice (C-12).
@@ -33,6 +37,20 @@ export function ProfileChatActions({
   const chatPath = routePath('members-id-chat', { id: member.id });
 
   if (!loggedIn) {
+    // A visitor's message opens the like's signup sheet, which asks for the message and sends it once
+    // the account is active (issue 27).
+    if (pathFor('signup') && signupAllowed(settings))
+      return (
+        <button
+          type="button"
+          className="btn btn-ghost px-5"
+          onClick={() => messageAfterSignup({ id: member.id, name: member.name })}
+          data-testid="message-signup"
+        >
+          <MessageCircle aria-hidden size={20} />
+          <FormattedMessage id="member.message" />
+        </button>
+      );
     return (
       <Link to={loginPath(chatPath)} className="btn btn-ghost px-5" data-testid="message-login">
         <MessageCircle aria-hidden size={20} />

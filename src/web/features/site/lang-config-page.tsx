@@ -3,7 +3,13 @@ import { ArrowLeft } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { LOCALE_NAMES, LOCALES, type Locale, visibleLocales } from '../../../shared/i18n/locales.ts';
+import {
+  COUNTRY_COOKIE,
+  LOCALE_NAMES,
+  LOCALES,
+  type Locale,
+  visibleLocales,
+} from '../../../shared/i18n/locales.ts';
 import { RULES } from '../../../shared/rules.ts';
 import { Link } from '../../components/route-link.tsx';
 import { writeCookie } from '../../i18n/locale.ts';
@@ -38,7 +44,7 @@ export function LangConfigPage() {
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    writeCookie('country', country, RULES.cookies.localeDays);
+    writeCookie(COUNTRY_COOKIE, country, RULES.cookies.localeDays);
     await setLocale(language);
     await queryClient.invalidateQueries({ queryKey: ['settings'] });
     setSaved(true);

@@ -18,27 +18,21 @@ import { StepActions } from './step-actions.tsx';
 
 type ChoiceKey = Exclude<keyof TAboutMe, 'interests' | 'about'>;
 
-/** The about-me questions that were steps 2 and 3, each part under its old step title. */
-const PARTS: readonly { title: string; fields: readonly { key: ChoiceKey; options: readonly string[] }[] }[] =
-  [
-    {
-      title: 'signup.step2_title',
-      fields: [
-        { key: 'sexuality', options: SEXUALITIES },
-        { key: 'relationship_status', options: RELATIONSHIP_STATUSES },
-        { key: 'signup_reason', options: SIGNUP_REASONS },
-      ],
-    },
-    {
-      title: 'signup.step3_title',
-      fields: [
-        { key: 'hair_colour', options: HAIR_COLOURS },
-        { key: 'eye_colour', options: EYE_COLOURS },
-        { key: 'body_type', options: BODY_TYPES },
-        { key: 'tattoos', options: TATTOOS },
-      ],
-    },
-  ];
+/** The choices of each about-me screen, by server step; step 2 starts with "Over mij", step 4 is interests. */
+const CHOICES: Record<2 | 3 | 4, readonly { key: ChoiceKey; options: readonly string[] }[]> = {
+  2: [
+    { key: 'sexuality', options: SEXUALITIES },
+    { key: 'relationship_status', options: RELATIONSHIP_STATUSES },
+    { key: 'signup_reason', options: SIGNUP_REASONS },
+  ],
+  3: [
+    { key: 'hair_colour', options: HAIR_COLOURS },
+    { key: 'eye_colour', options: EYE_COLOURS },
+    { key: 'body_type', options: BODY_TYPES },
+    { key: 'tattoos', options: TATTOOS },
+  ],
+  4: [],
+};
 
 function Choice(props: {
   field: ChoiceKey;
@@ -59,21 +53,13 @@ function Choice(props: {
   );
 }
 
-function PartTitle({ id }: { id: string }) {
-  return (
-    <h3 className="border-t border-line pt-5 text-lg font-bold">
-      <FormattedMessage id={id} />
-    </h3>
-  );
-}
-
 /**
- * Signup steps 2-4 on one screen (issue 11, decision 0015): who you are, how you look, interests and a few
- * words, every answer optional. One "Verder" saves them all as step 4, which moves `signup_step` past every
- * about-me step at once; a member who left at step 2, 3 or 4 lands here again. This chunk carries the
- * interest icons, loaded when a member gets here.
+ * Signup steps 2-4, one short screen each (issue 27; decision 0015 had them on one long screen with "Over
+ * mij" last): who you are, starting with "Over mij"; how you look; what makes you happy. Every answer is
+ * optional; "Verder" saves the screen's answers as its server step, "Overslaan" saves none. This chunk
+ * carries the interest icons, loaded when a member gets here.
  */
-export default function AboutStep() {
+export default function AboutStep({ step }: { step: 2 | 3 | 4 }) {
   const save = useSignupStep();
   const [choices, setChoices] = useState<Partial<Record<ChoiceKey, string>>>({});
   const [chosen, setChosen] = useState<string[]>([]);
@@ -83,41 +69,25 @@ export default function AboutStep() {
   return (
     <form
       className="flex flex-1 flex-col space-y-6"
+      data-testid={`about-step-${step}`}
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate({
-          step: 4,
+          step,
           about: {
             ...(choices as TAboutMe),
-            interests: chosen,
-            ...(about.trim() ? { about } : {}),
+            ...(step === 4 ? { interests: chosen } : {}),
+            ...(step === 2 && about.trim() ? { about } : {}),
           },
         });
       }}
     >
-      <p className="text-muted">
-        <FormattedMessage id="signup.step2_intro" />
-      </p>
-      {PARTS.map((part, i) => (
-        <section key={part.title} className="space-y-6">
-          {i > 0 && <PartTitle id={part.title} />}
-          {part.fields.map((f) => (
-            <Choice
-              key={f.key}
-              field={f.key}
-              options={f.options}
-              value={choices[f.key]}
-              onChange={(value) => setChoices((a) => ({ ...a, [f.key]: value }))}
-            />
-          ))}
-        </section>
-      ))}
-      <section className="space-y-6">
-        <PartTitle id="signup.step4_title" />
+      {step !== 3 && (
         <p className="text-muted">
-          <FormattedMessage id="signup.step4_intro" />
+          <FormattedMessage id={step === 2 ? 'signup.step2_intro' : 'signup.step4_intro'} />
         </p>
-        <InterestPicker chosen={chosen} onToggle={toggle} />
+      )}
+      {step === 2 && (
         <TextField
           label={<FormattedMessage id="about.about" />}
           hint={<FormattedMessage id="signup.about_hint" />}
@@ -127,9 +97,19 @@ export default function AboutStep() {
           value={about}
           onChange={setAbout}
         />
-      </section>
+      )}
+      {CHOICES[step].map((f) => (
+        <Choice
+          key={f.key}
+          field={f.key}
+          options={f.options}
+          value={choices[f.key]}
+          onChange={(value) => setChoices((a) => ({ ...a, [f.key]: value }))}
+        />
+      ))}
+      {step === 4 && <InterestPicker chosen={chosen} onToggle={toggle} />}
       <ErrorAlert error={save.error} />
-      <StepActions submit pending={save.isPending} onSkip={() => save.mutate({ step: 4 })} />
+      <StepActions submit pending={save.isPending} onSkip={() => save.mutate({ step })} />
     </form>
   );
 }

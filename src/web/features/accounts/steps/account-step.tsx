@@ -46,6 +46,21 @@ const FIELDS = [
   'terms',
 ] as const;
 type Field = (typeof FIELDS)[number];
+/**
+ * The phone screens: one question each, and the terms on the last one with the opening line (issue 27: a
+ * screen of their own was one too many).
+ */
+const QUESTIONS: readonly (readonly Field[])[] = [
+  ['gender'],
+  ['looking_for'],
+  ['place'],
+  ['name'],
+  ['date_of_birth'],
+  ['email'],
+  ['password'],
+  ['signup_message', 'terms'],
+];
+export const ACCOUNT_QUESTIONS = QUESTIONS.length;
 
 const pad = (n: string) => n.padStart(2, '0');
 
@@ -54,9 +69,9 @@ const pad = (n: string) => n.padStart(2, '0');
  * next question in its state, so the browser's back button steps back a question, as "Terug" does,
  * instead of leaving the signup with every answer (decision 0015).
  */
-function questionIn(state: unknown): number {
+export function questionIn(state: unknown): number {
   const q = (state as { signupQuestion?: unknown } | null)?.signupQuestion;
-  return typeof q === 'number' && Number.isInteger(q) && q > 0 ? Math.min(q, FIELDS.length - 1) : 0;
+  return typeof q === 'number' && Number.isInteger(q) && q > 0 ? Math.min(q, QUESTIONS.length - 1) : 0;
 }
 
 /** Day, month and year as three selects: quick on a phone, no date-picker guessing; gives YYYY-MM-DD. */
@@ -199,8 +214,8 @@ function AccountForm({ onLeave, onClosed, hydrating }: AccountStepProps & { hydr
   const phone = usePhone();
   const navigate = useNavigate();
   const question = phone ? questionIn(location.state) : 0;
-  /** The field asked on this phone screen; the fields are the questions, in their order. */
-  const current = FIELDS[question] ?? 'terms';
+  /** The fields asked on this phone screen. */
+  const current = QUESTIONS[question] ?? QUESTIONS[QUESTIONS.length - 1] ?? [];
   const shown = useRef(question);
   const questionRef = useRef<HTMLDivElement>(null);
   // A new question (Verder, Terug, the browser's back and forward buttons): its field gets the focus (the
@@ -228,14 +243,15 @@ function AccountForm({ onLeave, onClosed, hydrating }: AccountStepProps & { hydr
   };
   /** After a failed submit on a phone: the first question with an error (a server answer included). */
   const showFirstWrong = (fields: readonly string[]) => {
-    const index = FIELDS.findIndex((f) => fields.includes(f));
+    const index = QUESTIONS.findIndex((q) => q.some((f) => fields.includes(f)));
     if (phone && index >= 0 && index !== question) goTo(index);
   };
 
   function next() {
-    const wrong = check().found[current];
-    if (wrong) {
-      errors.fail({ ...errors.fields, [current]: wrong });
+    const found = check().found;
+    const wrong = Object.fromEntries(current.flatMap((f) => (found[f] ? [[f, found[f]]] : [])));
+    if (Object.keys(wrong).length > 0) {
+      errors.fail({ ...errors.fields, ...wrong });
       return;
     }
     goTo(question + 1);
@@ -244,7 +260,7 @@ function AccountForm({ onLeave, onClosed, hydrating }: AccountStepProps & { hydr
   function submit(e: React.FormEvent) {
     e.preventDefault();
     if (signup.isPending) return;
-    if (phone && question < FIELDS.length - 1) return next();
+    if (phone && question < QUESTIONS.length - 1) return next();
     setEmailTaken(false);
     const { found, data } = check();
     if (!data) {
@@ -386,6 +402,7 @@ function AccountForm({ onLeave, onClosed, hydrating }: AccountStepProps & { hydr
                 min_age: settings.min_age,
                 site: settings.name,
                 terms: pageLink('terms'),
+                privacy: pageLink('privacy'),
               }}
             />
           </span>
@@ -394,7 +411,7 @@ function AccountForm({ onLeave, onClosed, hydrating }: AccountStepProps & { hydr
       </div>
     ),
   };
-  const last = question === FIELDS.length - 1;
+  const last = question === QUESTIONS.length - 1;
   const loginLine = login && (
     <p className="text-center text-[15px] text-muted">
       <FormattedMessage id="signup.have_account" /> {loginLink('nav.login')}
@@ -410,14 +427,9 @@ function AccountForm({ onLeave, onClosed, hydrating }: AccountStepProps & { hydr
       className="flex flex-1 flex-col space-y-5"
       data-question={phone ? question : undefined}
     >
-      {phone && (
-        <p className="text-sm font-medium text-muted" data-testid="question-counter">
-          <FormattedMessage id="signup.question" values={{ n: question + 1, total: FIELDS.length }} />
-        </p>
-      )}
       {(!phone || last) && <FormMessage message={errors.form} />}
-      <div ref={questionRef} className={phone ? 'min-h-40 scroll-mb-28' : 'space-y-5'}>
-        {FIELDS.filter((f) => !phone || f === current).map((f) => (
+      <div ref={questionRef} className={phone ? 'min-h-40 scroll-mb-28 space-y-5' : 'space-y-5'}>
+        {FIELDS.filter((f) => !phone || current.includes(f)).map((f) => (
           <div key={f}>{nodes[f]}</div>
         ))}
       </div>
