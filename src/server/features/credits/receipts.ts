@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { vatIncluded } from '../../../shared/data/vat.ts';
 import { chooseLocale } from '../../../shared/i18n/locales.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { companies, sites, users } from '../../db/schema.ts';
 import { t } from '../../platform/i18n.ts';
 import type { Mailer } from '../../platform/mail.ts';
