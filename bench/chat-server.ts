@@ -2,16 +2,19 @@
 //   node bench/chat-server.ts vonk <pairs>   the real app on PGlite (or BENCH_DATABASE_URL's server, in a
 //                                            scratch database), with 2 x pairs members in pairs, logged in
 //   node bench/chat-server.ts relay          a bare `ws` relay: a frame { to, body } goes to socket `to`
-// It answers over IPC: { address, members } once listening, and { rss, heap } when asked ('memory').
-import { randomBytes } from 'node:crypto';
+// It answers over IPC: { address, members } once listening, { rss, heap } when asked ('memory'), and the
+// SQL floor's rates when asked ({ floor }): the writes of one send as bare SQL on the app's own database.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
+import type { Db } from '../src/server/db/client.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { profiles, sessions, sites, users } from '../src/server/db/schema.ts';
 import { seedDemo } from '../src/server/demo/seed.ts';
@@ -29,6 +32,60 @@ process.on('message', (msg) => {
   if (msg === 'memory') process.send?.({ memory: memory() });
 });
 process.on('SIGINT', () => process.exit(0));
+
+/**
+ * The floor under a send (issue 22): the same writes one send makes (the message, its conversation's
+ * sequence, both sides' unread and read positions, the ledger row and the balance) as one bare statement
+ * through the same driver, autocommitted: what the database alone costs per message, no app around it.
+ */
+function floorSend(db: Db, sender: { id: number; conversationId: number }) {
+  const clientId = randomUUID();
+  return db.execute(sql`
+    with c as (
+      update conversations set last_seq = last_seq + 1 where id = ${sender.conversationId} returning last_seq
+    ), u as (
+      update users set credits = credits - 1 where id = ${sender.id} and credits >= 1 returning credits
+    ), l as (
+      insert into credit_ledger (user_id, amount, balance_after, reason, reference)
+        select ${sender.id}, -1, u.credits, 'chat_message', ${clientId} from u
+    ), m as (
+      insert into messages (conversation_id, seq, sender_id, sent_by, kind, body, client_id, credits_spent)
+        select ${sender.conversationId}, c.last_seq, ${sender.id}, 'member', 'text', ${`f${clientId}`},
+               ${clientId}, 1 from c
+    ), s as (
+      update conversation_members cm set
+          read_seq = case when cm.member_id = ${sender.id} then c.last_seq else cm.read_seq end,
+          unread = case when cm.member_id = ${sender.id} then 0 else cm.unread + 1 end,
+          last_activity_at = now(), deleted_at = null
+        from c where cm.conversation_id = ${sender.conversationId}
+    )
+    select c.last_seq, u.credits from c, u`);
+}
+
+/** Closed loops of `n` concurrent senders for each level, as bench/chat.ts drives the app: sends a second. */
+async function floorRates(
+  db: Db,
+  senders: { id: number; conversationId: number }[],
+  levels: number[],
+  seconds: number,
+): Promise<Record<string, number>> {
+  const rates: Record<string, number> = {};
+  for (let i = 0; i < 200; i++) await floorSend(db, senders[i % senders.length] as (typeof senders)[number]);
+  for (const n of levels) {
+    let done = 0;
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: n }, async (_, s) => {
+        for (let i = s; performance.now() < until; i += n) {
+          await floorSend(db, senders[i % senders.length] as (typeof senders)[number]);
+          done++;
+        }
+      }),
+    );
+    rates[n] = Math.round(done / seconds);
+  }
+  return rates;
+}
 
 if (kind === 'relay') {
   const server = createServer();
@@ -129,6 +186,12 @@ if (kind === 'relay') {
   const app = await buildApp({ config: { ...config, logLevel: 'silent' }, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   process.on('message', async (msg) => {
+    if (typeof msg === 'object' && msg !== null && 'floor' in msg) {
+      const { levels, seconds } = (msg as { floor: { levels: number[]; seconds: number } }).floor;
+      const senders = members.filter((_, i) => i % 2 === 0);
+      process.send?.({ floorRates: await floorRates(db, senders, levels, seconds) });
+      return;
+    }
     if (msg !== 'stop') return;
     await app.close();
     await database.close();

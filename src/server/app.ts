@@ -23,7 +23,7 @@ import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes, devAdminRoutes, registerAdminPage } from './features/admin/index.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { configureSendBatches } from './features/chat/send-batch.ts';
-import { registerChatSendLimit } from './features/chat/send-limit.ts';
+import { registerChatSendLimit } from './features/chat/send-command.ts';
 import { chatFrames } from './features/chat/socket-frames.ts';
 import { devCreditRoutes } from './features/credits/dev-routes.ts';
 import { creditRoutes } from './features/credits/routes.ts';

@@ -25,9 +25,9 @@ import { mediaViewerOf, sendPrivateImage } from '../../platform/private-media.ts
 import { currentUser } from '../../platform/session.ts';
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
 import { tooLarge } from '../photos/index.ts';
-import { chatDepsOf, viewerOf } from './context.ts';
 import { giftImage } from './gift-images.ts';
 import type { ChatDeps } from './present.ts';
+import { chatDepsOf, viewerOf } from './present.ts';
 import { readChatPhoto, sendPhoto } from './send.ts';
 import { runSend, ZSend } from './send-command.ts';
 import {

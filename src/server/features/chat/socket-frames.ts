@@ -3,7 +3,7 @@ import { REALTIME, type TClientFrame, ZClientFrame } from '../../../shared/contr
 import { AppError, validationBody, wireError } from '../../platform/errors.ts';
 import type { FrameReader } from '../../platform/realtime.ts';
 import type { SocketConn } from '../../platform/socket-hub.ts';
-import { type ChatDepsOf, chatDepsOf, viewerOf } from './context.ts';
+import { type ChatDepsOf, chatDepsOf, viewerOf } from './present.ts';
 import { accountStatus, findCounterpart } from './queries.ts';
 import { parseSend, runSend } from './send-command.ts';
 import { otherMemberOf, readChat, syncConversations } from './service.ts';

@@ -1,0 +1,162 @@
+// `node bench/chat-booking.ts`: what moving a chat send's credit booking out of chat_send() into the
+// wallet's bookCredits would cost (decision 0031's measurement; issue 22). On one database, closed loops of
+// CONCURRENCY senders, one send per transaction, each way:
+//   inline     chat_send() books the credits itself (today): one round trip
+//   wallet     chat_send() stores the message free, then bookCredits() books it in the same transaction
+//              (begin, chat_send, ledger look-up, balance update, ledger insert, commit): six round trips
+// BENCH_DATABASE_URL: PostgreSQL (a scratch database) instead of PGlite. Writes bench/results/chat-booking*.json.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Db, openDatabase } from '../src/server/db/client.ts';
+import { profiles, sites, users } from '../src/server/db/schema.ts';
+import { seedDemo } from '../src/server/demo/seed.ts';
+import { bookCredits } from '../src/server/features/accounts/index.ts';
+import { insertConversation } from '../src/server/features/chat/index.ts';
+import { numberSends } from '../src/server/features/chat/send-batch.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const PAIRS = 200;
+
+let url: string | undefined;
+let scratch: string | undefined;
+if (process.env.BENCH_DATABASE_URL) {
+  scratch = `vonk_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${scratch}`);
+  await admin.end();
+  const u = new URL(process.env.BENCH_DATABASE_URL);
+  u.pathname = `/${scratch}`;
+  url = u.toString();
+}
+const database = await openDatabase({ url, dataDir: mkdtempSync(join(tmpdir(), 'vonk-bench-booking-')) });
+await database.migrate();
+await seedDemo(database.db, { withDemoMember: false });
+const db = database.db;
+const [site] = await db.select({ id: sites.id }).from(sites).limit(1);
+const rows = await db
+  .insert(users)
+  .values(
+    Array.from({ length: PAIRS * 2 }, (_, i) => ({
+      siteId: site?.id ?? 1,
+      email: `booking-${i}-${randomBytes(3).toString('hex')}@bench.test`,
+      passwordHash: 'x',
+      status: 'confirmed' as const,
+      signupStep: 6,
+      paidUser: true,
+      credits: 1_000_000,
+    })),
+  )
+  .returning({ id: users.id });
+await db.insert(profiles).values(
+  rows.map((r, i) => ({
+    userId: r.id,
+    name: `Booking${i}`,
+    dateOfBirth: '1990-01-01',
+    gender: i % 2 ? 'male' : 'female',
+    country: 'NL',
+    status: 'active' as const,
+  })),
+);
+const senders: { id: number; conv: number }[] = [];
+for (let p = 0; p < PAIRS; p++) {
+  const a = rows[2 * p]?.id ?? 0;
+  const b = rows[2 * p + 1]?.id ?? 0;
+  senders.push({
+    id: a,
+    conv: (await db.transaction((tx) => insertConversation(tx, a, b, new Date()))) ?? 0,
+  });
+}
+
+function item(sender: { id: number; conv: number }, cost: number) {
+  const clientId = randomUUID();
+  return {
+    clientId,
+    json: JSON.stringify(
+      numberSends([
+        {
+          sender: sender.id,
+          conv: sender.conv,
+          client_id: clientId,
+          kind: 'text',
+          body: `b${clientId}`,
+          gift_code: null,
+          photo_filename: null,
+          photo_thumb_filename: null,
+          photo_width: null,
+          photo_height: null,
+          sent_by: 'member',
+          cost,
+          reason: 'chat_message',
+          gift_default: 0,
+          free_limit: 0,
+          created_at: new Date().toISOString(),
+        },
+      ]),
+    ),
+  };
+}
+
+const ways: Record<string, (tx: Db, sender: { id: number; conv: number }) => Promise<unknown>> = {
+  inline: (d, s) => d.execute(sql`select chat_send(${item(s, 1).json}::json)`),
+  wallet: (d, s) =>
+    d.transaction(async (tx) => {
+      const { json, clientId } = item(s, 0);
+      await tx.execute(sql`select chat_send(${json}::json)`);
+      await bookCredits(tx as unknown as Db, s.id, -1, { reason: 'chat_message', reference: clientId });
+    }),
+};
+
+async function rate(way: (d: Db, s: { id: number; conv: number }) => Promise<unknown>) {
+  for (let i = 0; i < 100; i++) await way(db, senders[i % PAIRS] as (typeof senders)[number]);
+  let done = 0;
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, s) => {
+      for (let i = s; performance.now() < until; i += CONCURRENCY) {
+        await way(db, senders[i % PAIRS] as (typeof senders)[number]);
+        done++;
+      }
+    }),
+  );
+  return Math.round(done / SECONDS);
+}
+
+const loadAtStart = loadavg().map((l) => Number(l.toFixed(2)));
+const rates: Record<string, number> = {};
+// Twice each, alternating, so a passing load on the shared machine hits both ways.
+for (const round of [1, 2]) {
+  for (const [name, way] of Object.entries(ways)) {
+    const r = await rate(way);
+    rates[name] = Math.max(rates[name] ?? 0, r);
+    process.stderr.write(`booking bench: ${name} (round ${round}) ${r}/s\n`);
+  }
+}
+const result = {
+  at: new Date().toISOString(),
+  database: database.driver,
+  concurrency: CONCURRENCY,
+  duration_seconds: SECONDS,
+  sends_per_second: rates,
+  wallet_to_inline_ratio: Number(((rates.wallet ?? 0) / (rates.inline ?? 1)).toFixed(3)),
+  load_average_at_start: loadAtStart,
+  load_average: loadavg().map((l) => Number(l.toFixed(2))),
+};
+await database.close();
+if (scratch && process.env.BENCH_DATABASE_URL) {
+  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${scratch} with (force)`);
+  await admin.end();
+}
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+const file = database.driver === 'pg' ? 'chat-booking-pg.json' : 'chat-booking.json';
+writeFileSync(join(root, 'bench/results', file), `${JSON.stringify(result, null, 2)}\n`);
+console.log(JSON.stringify(result, null, 2));
+process.exit(0);
