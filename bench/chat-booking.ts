@@ -5,74 +5,25 @@
 //   wallet     chat_send() stores the message free, then bookCredits() books it in the same transaction
 //              (begin, chat_send, ledger look-up, balance update, ledger insert, commit): six round trips
 // BENCH_DATABASE_URL: PostgreSQL (a scratch database) instead of PGlite. Writes bench/results/chat-booking*.json.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Db, openDatabase } from '../src/server/db/client.ts';
-import { profiles, sites, users } from '../src/server/db/schema.ts';
-import { seedDemo } from '../src/server/demo/seed.ts';
+import type { Db } from '../src/server/db/client.ts';
 import { bookCredits } from '../src/server/features/accounts/index.ts';
-import { insertConversation } from '../src/server/features/chat/index.ts';
 import { numberSends } from '../src/server/features/chat/send-batch.ts';
+import { memberPairs, scratchDatabase } from './chat-setup.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const PAIRS = 200;
 
-let url: string | undefined;
-let scratch: string | undefined;
-if (process.env.BENCH_DATABASE_URL) {
-  scratch = `vonk_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${scratch}`);
-  await admin.end();
-  const u = new URL(process.env.BENCH_DATABASE_URL);
-  u.pathname = `/${scratch}`;
-  url = u.toString();
-}
-const database = await openDatabase({ url, dataDir: mkdtempSync(join(tmpdir(), 'vonk-bench-booking-')) });
-await database.migrate();
-await seedDemo(database.db, { withDemoMember: false });
+const scratch = await scratchDatabase();
+const { database } = scratch;
 const db = database.db;
-const [site] = await db.select({ id: sites.id }).from(sites).limit(1);
-const rows = await db
-  .insert(users)
-  .values(
-    Array.from({ length: PAIRS * 2 }, (_, i) => ({
-      siteId: site?.id ?? 1,
-      email: `booking-${i}-${randomBytes(3).toString('hex')}@bench.test`,
-      passwordHash: 'x',
-      status: 'confirmed' as const,
-      signupStep: 6,
-      paidUser: true,
-      credits: 1_000_000,
-    })),
-  )
-  .returning({ id: users.id });
-await db.insert(profiles).values(
-  rows.map((r, i) => ({
-    userId: r.id,
-    name: `Booking${i}`,
-    dateOfBirth: '1990-01-01',
-    gender: i % 2 ? 'male' : 'female',
-    country: 'NL',
-    status: 'active' as const,
-  })),
-);
-const senders: { id: number; conv: number }[] = [];
-for (let p = 0; p < PAIRS; p++) {
-  const a = rows[2 * p]?.id ?? 0;
-  const b = rows[2 * p + 1]?.id ?? 0;
-  senders.push({
-    id: a,
-    conv: (await db.transaction((tx) => insertConversation(tx, a, b, new Date()))) ?? 0,
-  });
-}
+const senders = (await memberPairs(db, PAIRS)).pairs.map((p) => ({ id: p.a, conv: p.conversationId }));
 
 function item(sender: { id: number; conv: number }, cost: number) {
   const clientId = randomUUID();
@@ -148,13 +99,7 @@ const result = {
   load_average_at_start: loadAtStart,
   load_average: loadavg().map((l) => Number(l.toFixed(2))),
 };
-await database.close();
-if (scratch && process.env.BENCH_DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${scratch} with (force)`);
-  await admin.end();
-}
+await scratch.drop();
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 const file = database.driver === 'pg' ? 'chat-booking-pg.json' : 'chat-booking.json';
 writeFileSync(join(root, 'bench/results', file), `${JSON.stringify(result, null, 2)}\n`);

@@ -5,21 +5,15 @@
 // It answers over IPC: { address, members } once listening, { rss, heap } when asked ('memory'), and the
 // SQL floor's rates when asked ({ floor }): the writes of one send as bare SQL on the app's own database.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { WebSocketServer } from 'ws';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { Db } from '../src/server/db/client.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { profiles, sessions, sites, users } from '../src/server/db/schema.ts';
-import { seedDemo } from '../src/server/demo/seed.ts';
-import { insertConversation } from '../src/server/features/chat/queries.ts';
+import { sessions } from '../src/server/db/schema.ts';
 import { hashToken, SESSION_COOKIE } from '../src/server/platform/session.ts';
+import { memberPairs, scratchDatabase } from './chat-setup.ts';
 
 const kind = process.argv[2];
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -62,6 +56,8 @@ function floorSend(db: Db, sender: { id: number; conversationId: number }) {
     select c.last_seq, u.credits from c, u`);
 }
 
+let floorWarm = false;
+
 /** Closed loops of `n` concurrent senders for each level, as bench/chat.ts drives the app: sends a second. */
 async function floorRates(
   db: Db,
@@ -70,7 +66,10 @@ async function floorRates(
   seconds: number,
 ): Promise<Record<string, number>> {
   const rates: Record<string, number> = {};
-  for (let i = 0; i < 200; i++) await floorSend(db, senders[i % senders.length] as (typeof senders)[number]);
+  if (!floorWarm)
+    for (let i = 0; i < 200; i++)
+      await floorSend(db, senders[i % senders.length] as (typeof senders)[number]);
+  floorWarm = true;
   for (const n of levels) {
     let done = 0;
     const until = performance.now() + seconds * 1000;
@@ -106,47 +105,11 @@ if (kind === 'relay') {
   process.send?.({ address: `ws://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`, members: [] });
 } else {
   const pairs = Number(process.argv[3] ?? 500);
-  let url: string | undefined;
-  if (process.env.BENCH_DATABASE_URL) {
-    const name = `vonk_bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(process.env.BENCH_DATABASE_URL);
-    u.pathname = `/${name}`;
-    url = u.toString();
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'vonk-bench-chat-'));
-  const database = await openDatabase({ url, dataDir });
-  await database.migrate();
-  await seedDemo(database.db, { withDemoMember: false });
+  const scratch = await scratchDatabase();
+  const { database, dataDir } = scratch;
   const db = database.db;
-  const [site] = await db.select({ id: sites.id }).from(sites).limit(1);
-  const rows = await db
-    .insert(users)
-    .values(
-      Array.from({ length: pairs * 2 }, (_, i) => ({
-        siteId: site?.id ?? 1,
-        email: `bench-${i}-${randomBytes(3).toString('hex')}@bench.test`,
-        passwordHash: 'x',
-        status: 'confirmed' as const,
-        signupStep: 6,
-        paidUser: true,
-        credits: 1_000_000,
-      })),
-    )
-    .returning({ id: users.id });
-  await db.insert(profiles).values(
-    rows.map((r, i) => ({
-      userId: r.id,
-      name: `Bench${i}`,
-      dateOfBirth: '1990-01-01',
-      gender: i % 2 ? 'male' : 'female',
-      country: 'NL',
-      status: 'active' as const,
-    })),
-  );
+  const made = await memberPairs(db, pairs);
+  const rows = made.ids.map((id) => ({ id }));
   const tokens = rows.map(() => randomBytes(32).toString('base64url'));
   await db.insert(sessions).values(
     rows.map((r, i) => ({
@@ -156,10 +119,7 @@ if (kind === 'relay') {
     })),
   );
   const members: { id: number; cookie: string; conversationId: number; partner: number }[] = [];
-  for (let p = 0; p < pairs; p++) {
-    const a = rows[2 * p]?.id ?? 0;
-    const b = rows[2 * p + 1]?.id ?? 0;
-    const id = (await db.transaction((tx) => insertConversation(tx, a, b, new Date()))) ?? 0;
+  for (const [p, { a, b, conversationId: id }] of made.pairs.entries()) {
     members.push({
       id: a,
       cookie: `${SESSION_COOKIE}=${tokens[2 * p]}`,
@@ -194,13 +154,7 @@ if (kind === 'relay') {
     }
     if (msg !== 'stop') return;
     await app.close();
-    await database.close();
-    if (url && process.env.BENCH_DATABASE_URL) {
-      const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
-      await admin.end();
-    }
+    await scratch.drop();
     process.exit(0);
   });
   process.send?.({ address, members, driver: database.driver });
