@@ -1,9 +1,11 @@
 // `node bench/chat-booking.ts`: what moving a chat send's credit booking out of chat_send() into the
-// wallet's bookCredits would cost (decision 0031's measurement; issue 22). On one database, closed loops of
+// wallet's bookCredits would cost (decision 0031; issue 22). On one database, closed loops of
 // CONCURRENCY senders, one send per transaction, each way:
 //   inline     chat_send() books the credits itself (today): one round trip
 //   wallet     chat_send() stores the message free, then bookCredits() books it in the same transaction
 //              (begin, chat_send, ledger look-up, balance update, ledger insert, commit): six round trips
+//   function   chat_send() stores the message free and a PL/pgSQL booking function (what bookCredits does,
+//              as one function wallet.ts could call too) books it in the same statement: one round trip
 // BENCH_DATABASE_URL: PostgreSQL (a scratch database) instead of PGlite. Writes bench/results/chat-booking*.json.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -54,6 +56,25 @@ function item(sender: { id: number; conv: number }, cost: number) {
   };
 }
 
+// The booking of wallet.ts as a database function (a sketch for the measurement: not in the migrations).
+await db.execute(
+  sql.raw(`
+  CREATE FUNCTION bench_book_credits(p_user int, p_amount int, p_reason text, p_ref text) RETURNS int
+  LANGUAGE plpgsql AS $$
+  DECLARE v int;
+  BEGIN
+    SELECT balance_after INTO v FROM credit_ledger
+      WHERE user_id = p_user AND reason = p_reason AND reference = p_ref;
+    IF FOUND THEN RETURN v; END IF;
+    UPDATE users SET credits = credits + p_amount
+      WHERE id = p_user AND (p_amount > 0 OR credits >= -p_amount) RETURNING credits INTO v;
+    IF NOT FOUND THEN RAISE EXCEPTION 'insufficient_credits'; END IF;
+    INSERT INTO credit_ledger (user_id, amount, balance_after, reason, reference)
+      VALUES (p_user, p_amount, v, p_reason, p_ref);
+    RETURN v;
+  END $$`),
+);
+
 const ways: Record<string, (tx: Db, sender: { id: number; conv: number }) => Promise<unknown>> = {
   inline: (d, s) => d.execute(sql`select chat_send(${item(s, 1).json}::json)`),
   wallet: (d, s) =>
@@ -62,6 +83,12 @@ const ways: Record<string, (tx: Db, sender: { id: number; conv: number }) => Pro
       await tx.execute(sql`select chat_send(${json}::json)`);
       await bookCredits(tx as unknown as Db, s.id, -1, { reason: 'chat_message', reference: clientId });
     }),
+  function: (d, s) => {
+    const { json, clientId } = item(s, 0);
+    return d.execute(
+      sql`select chat_send(${json}::json), bench_book_credits(${s.id}, -1, 'chat_message', ${clientId})`,
+    );
+  },
 };
 
 async function rate(way: (d: Db, s: { id: number; conv: number }) => Promise<unknown>) {
@@ -96,6 +123,7 @@ const result = {
   duration_seconds: SECONDS,
   sends_per_second: rates,
   wallet_to_inline_ratio: Number(((rates.wallet ?? 0) / (rates.inline ?? 1)).toFixed(3)),
+  function_to_inline_ratio: Number(((rates.function ?? 0) / (rates.inline ?? 1)).toFixed(3)),
   load_average_at_start: loadAtStart,
   load_average: loadavg().map((l) => Number(l.toFixed(2))),
 };
