@@ -21,10 +21,10 @@ import { devAccountRoutes } from './features/accounts/dev-routes.ts';
 import { emailRoutes } from './features/accounts/email-routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes, devAdminRoutes, registerAdminPage } from './features/admin/index.ts';
-import { closeSocketsOnLogout, realtimeRoutes } from './features/chat/realtime.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { configureSendBatches } from './features/chat/send-batch.ts';
-import { registerChatSendLimit } from './features/chat/send-limit.ts';
+import { registerChatSendLimit } from './features/chat/send-command.ts';
+import { chatFrames } from './features/chat/socket-frames.ts';
 import { devCreditRoutes } from './features/credits/dev-routes.ts';
 import { creditRoutes } from './features/credits/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
@@ -54,6 +54,7 @@ import { assertMetricsAllowed, registerDevTools } from './platform/operations.ts
 import { createPresence } from './platform/presence.ts';
 import { trustFunction } from './platform/proxy.ts';
 import { fallbackStore } from './platform/rate-limit-store.ts';
+import { closeSocketsOnLogout, realtimeRoutes } from './platform/realtime.ts';
 import { getVapidKeys } from './platform/secrets.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { registerSeo } from './platform/seo.ts';
@@ -259,7 +260,8 @@ export async function buildApp({
   await app.register(landerRoutes);
   await app.register(creditRoutes);
   await app.register(chatRoutes);
-  await app.register(realtimeRoutes);
+  // The socket hub knows no feature: chat gives it the meaning of the frames members send.
+  await app.register(realtimeRoutes, { frames: await chatFrames(app) });
   await app.register(adminRoutes);
   registerAdminPage(app, config.webDir);
   if (config.env !== 'production') {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cleanStoredText } from '../../shared/contract/text.ts';
 import { RULES } from '../../shared/rules.ts';
@@ -66,6 +66,27 @@ export async function findSessionUser(
   const { deletedAt, ...user } = row;
   // A deleted account has no session until it is reactivated by a login.
   return deletedAt ? { ...user, status: 'deleted' as const } : user;
+}
+
+/** A session's standing: its member may act, is banned, or the session is gone (logout, expiry, deletion). */
+export type Standing = 'ok' | 'banned' | 'ended';
+
+/**
+ * The standing of each of these sessions: `ok` while the session exists, has not expired and its member
+ * is neither deleted nor banned; sessions missing from the answer have ended (their sockets are closed).
+ */
+export async function sessionStandings(db: Db, ids: number[]): Promise<Map<number, Standing>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: sessions.id, status: users.status, deletedAt: users.deletedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, [...new Set(ids)]), gt(sessions.expiresAt, new Date())));
+  return new Map(
+    rows
+      .filter((r) => r.deletedAt === null)
+      .map((r) => [r.id, r.status === 'banned' ? ('banned' as const) : ('ok' as const)]),
+  );
 }
 
 export async function deleteSession(db: Db, sessionId: number) {

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { TChatMessage, TChatProfile } from '../../../shared/contract/chat.ts';
 import { GENDERS, type Gender } from '../../../shared/contract/constants.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
@@ -5,7 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { presentMemberCard } from '../../kernel/member-card.ts';
 import type { PublishToMember } from '../../platform/bus.ts';
 import { t } from '../../platform/i18n.ts';
-import { signMediaUrl } from '../../platform/signed-urls.ts';
+import type { SessionUser } from '../../platform/session.ts';
+import { getMediaSigningSecret, signMediaUrl } from '../../platform/signed-urls.ts';
 import type { SiteRow } from '../../platform/site.ts';
 import type { findChatProfile, GiftRow, Membership, MessageRow } from './queries.ts';
 
@@ -29,6 +31,29 @@ export interface ChatViewer {
   /** False for a member whose e-mail is unconfirmed: they may not start a conversation or send. */
   confirmed?: boolean;
 }
+
+/** Makes the deps of one chat call, the same for HTTP requests and socket frames. */
+export type ChatDepsOf = (site: SiteRow, locale: Locale, publish?: PublishToMember) => ChatDeps;
+
+/** The chat deps factory of an app: the media signing secret is read once. */
+export async function chatDepsOf(app: FastifyInstance): Promise<ChatDepsOf> {
+  const secret = await getMediaSigningSecret(app.db);
+  return (site, locale, publish = app.bus.publishToMember) => ({
+    db: app.db,
+    publish,
+    site,
+    mediaSecret: secret,
+    locale,
+    now: new Date(),
+  });
+}
+
+/** The sender as the session knows them. */
+export const viewerOf = (user: SessionUser): ChatViewer => ({
+  id: user.id,
+  paidUser: user.paidUser,
+  confirmed: user.status === 'confirmed',
+});
 
 /** Chat photos are shown through signed links that live this long. */
 export const CHAT_PHOTO_URL_TTL_SECONDS = 3600;

@@ -24,7 +24,6 @@ import {
   messages,
   photos,
   profiles,
-  sessions,
   users,
 } from '../../db/schema.ts';
 import { mainThumbJoin, memberCardColumns } from '../../kernel/members.ts';
@@ -501,27 +500,6 @@ export async function isFictional(db: Conn, memberId: number): Promise<boolean> 
 export async function accountStatus(db: Conn, memberId: number) {
   const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, memberId)).limit(1);
   return row?.status;
-}
-
-/** A session's standing: its member may act, is banned, or the session is gone (logout, expiry, deletion). */
-export type Standing = 'ok' | 'banned' | 'ended';
-
-/**
- * The standing of each of these sessions: `ok` while the session exists, has not expired and its member
- * is neither deleted nor banned; sessions missing from the answer have ended (their sockets are closed).
- */
-export async function sessionStandings(db: Conn, ids: number[]): Promise<Map<number, Standing>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: sessions.id, status: users.status, deletedAt: users.deletedAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(inArray(sessions.id, [...new Set(ids)]), gt(sessions.expiresAt, new Date())));
-  return new Map(
-    rows
-      .filter((r) => r.deletedAt === null)
-      .map((r) => [r.id, r.status === 'banned' ? ('banned' as const) : ('ok' as const)]),
-  );
 }
 
 /**

@@ -15,7 +15,6 @@ import {
   ZReadRequest,
   ZReadResponse,
   ZSendGiftRequest,
-  ZSendMessageRequest,
   ZSendMessageResponse,
 } from '../../../shared/contract/chat.ts';
 import { ZErrorResponse } from '../../../shared/contract/errors.ts';
@@ -28,7 +27,9 @@ import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
 import { tooLarge } from '../photos/index.ts';
 import { giftImage } from './gift-images.ts';
 import type { ChatDeps } from './present.ts';
-import { readChatPhoto, sendMessage, sendPhoto } from './send.ts';
+import { chatDepsOf, viewerOf } from './present.ts';
+import { readChatPhoto, sendPhoto } from './send.ts';
+import { runSend, ZSend } from './send-command.ts';
 import {
   getMessages,
   listChatsOf,
@@ -86,23 +87,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: PHOTO_UPLOAD.maxBytes, files: 1, fields: 5, parts: 10 },
   });
   const secret = await getMediaSigningSecret(app.db);
-
+  const depsOf = await chatDepsOf(app);
   const deps = async (req: FastifyRequest): Promise<ChatDeps> => {
     const site = await app.sites(req.host);
-    return {
-      db: app.db,
-      publish: app.bus.publishToMember,
-      site,
-      mediaSecret: secret,
-      locale: req.locale(site),
-      now: new Date(),
-    };
+    return depsOf(site, req.locale(site));
   };
-  const viewer = (req: FastifyRequest) => {
-    const user = currentUser(req);
-    return { id: user.id, paidUser: user.paidUser, confirmed: user.status === 'confirmed' };
-  };
-  // Sends are limited per member, wherever they come from: one count for all send routes and the socket.
+  const viewer = (req: FastifyRequest) => viewerOf(currentUser(req));
+  // Sends are limited per member, wherever they come from: one count for all send routes and the socket
+  // (the text and gift send counts in its command, runSend).
   const sendLimit = {
     preHandler: [app.requireUser, (req: FastifyRequest) => app.countChatSend(req)],
   };
@@ -144,23 +136,19 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chats/:id/messages',
     {
-      ...sendLimit,
+      preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
         summary:
           'Send a text or a gift; a retry with the same client_id answers the stored message (C-03, C-12)',
         params: ZChatIdParams,
-        body: ZSendMessageRequest,
+        body: ZSend,
         response: { 200: ZSendMessageResponse, 201: ZSendMessageResponse, ...errors },
       },
     },
     async (req, reply) => {
-      const body = req.body;
-      const draft =
-        body.kind === 'text'
-          ? { kind: 'text' as const, clientId: body.client_id, body: body.body }
-          : { kind: 'gift' as const, clientId: body.client_id, giftCode: body.gift_code };
-      const result = await sendMessage(await deps(req), viewer(req), req.params.id, draft);
+      const caller = { app, request: req, deps: await deps(req), viewer: viewer(req) };
+      const result = await runSend(caller, req.params.id, req.body);
       return reply.status(result.duplicate ? 200 : 201).send(result);
     },
   );

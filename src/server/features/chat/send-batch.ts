@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { MessageRow } from './queries.ts';
+import type { ChatRefusal } from './refusals.ts';
 
 /**
  * Group commit for chat sends (decision 0013). Sends that arrive while a batch is in the database wait
@@ -30,14 +31,8 @@ export interface BatchItem {
   created_at: string;
 }
 
-export type BatchError =
-  | 'not_found'
-  | 'unavailable'
-  | 'blocked_by_me'
-  | 'recipient_unconfirmed'
-  | 'unknown_gift'
-  | 'premium_only'
-  | 'insufficient_credits';
+/** What `chat_send()` refuses a send for: a key of the one table of chat refusals (refusals.ts). */
+export type BatchError = ChatRefusal;
 
 export type BatchOutcome =
   | {

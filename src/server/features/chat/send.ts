@@ -1,4 +1,4 @@
-import { CHAT_ERRORS, type MessageKind, type TSendMessageResponse } from '../../../shared/contract/chat.ts';
+import type { MessageKind, TSendMessageResponse } from '../../../shared/contract/chat.ts';
 import type { RealtimeEventMap } from '../../../shared/contract/realtime.ts';
 import { type Locale, toLocale } from '../../../shared/i18n/locales.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +17,7 @@ import {
   isFictional,
   type MessageRow,
 } from './queries.ts';
+import { refuse } from './refusals.ts';
 import { type BatchError, submitSend } from './send-batch.ts';
 
 // ---------------------------------------------------------------- sending
@@ -49,8 +50,7 @@ async function answerDuplicate(
   draft: Draft,
   row: MessageRow,
 ): Promise<TSendMessageResponse> {
-  if (!sameContent(row, conversationId, draft))
-    throw new AppError(409, CHAT_ERRORS.clientIdReused, 'chat.client_id_reused');
+  if (!sameContent(row, conversationId, draft)) throw refuse('client_id_reused');
   const account = await findSender(deps.db, viewer.id);
   return {
     message: presentMessage(row, viewer.id, presentContext(deps)),
@@ -62,26 +62,9 @@ async function answerDuplicate(
   };
 }
 
-/** The answer to a send the database refused. */
+/** The answer to a send the database refused: its refusal in the one table of chat refusals. */
 export function refusal(outcome: { error: BatchError; required?: number }): AppError {
-  switch (outcome.error) {
-    case 'not_found':
-      return notFound();
-    case 'unavailable':
-      return new AppError(409, CHAT_ERRORS.unavailable, 'chat.member_unavailable');
-    case 'blocked_by_me':
-      return new AppError(409, CHAT_ERRORS.blockedByMe, 'chat.unblock_first');
-    case 'recipient_unconfirmed':
-      return new AppError(409, CHAT_ERRORS.recipientUnconfirmed, 'chat.recipient_unconfirmed');
-    case 'unknown_gift':
-      return new AppError(400, CHAT_ERRORS.unknownGift, 'chat.unknown_gift');
-    case 'premium_only':
-      return new AppError(403, CHAT_ERRORS.premiumOnly, 'premium.only');
-    case 'insufficient_credits':
-      return new AppError(402, 'insufficient_credits', 'credits.insufficient', {
-        details: { required: outcome.required ?? 0 },
-      });
-  }
+  return refuse(outcome.error, outcome.required);
 }
 
 /**
@@ -126,7 +109,7 @@ export async function sendMessage(
   });
   if (outcome.status === 'error') throw refusal(outcome);
   if (outcome.status === 'duplicate' && !sameContent(outcome.row, conversationId, draft))
-    throw new AppError(409, CHAT_ERRORS.clientIdReused, 'chat.client_id_reused');
+    throw refuse('client_id_reused');
   if (outcome.status === 'ok' && outcome.recipient) {
     announce(deps, viewer.id, outcome.recipient, outcome.row, outcome.spent > 0 ? outcome.credits : null);
   }
@@ -191,7 +174,7 @@ export async function sendPhoto(
     );
   }
   const membership = await membershipOf(deps.db, conversationId, viewer.id);
-  if (!viewer.paidUser) throw new AppError(403, CHAT_ERRORS.premiumOnly, 'premium.only');
+  if (!viewer.paidUser) throw refuse('premium_only');
   await assertCanWrite(deps.db, viewer.id, membership.otherId);
   const image = await processImage(input.data);
   const photo = {
