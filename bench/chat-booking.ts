@@ -1,5 +1,5 @@
 // `node bench/chat-booking.ts`: what moving a chat send's credit booking out of chat_send() into the
-// wallet's bookCredits would cost (decision 0031; issue 22). On one database, closed loops of
+// wallet's bookCredits would cost (decision 0032; issue 22). On one database, closed loops of
 // CONCURRENCY senders, one send per transaction, each way:
 //   inline     chat_send() books the credits itself (today): one round trip
 //   wallet     chat_send() stores the message free, then bookCredits() books it in the same transaction
