@@ -116,6 +116,8 @@ export const ZChatProfile = z.object({
   id: ZId,
   name: z.string(),
   age: z.number().int().nullable(),
+  /** Their city (never coordinates, M-10) for the desktop chat's profile peek; null when unavailable. */
+  city: z.string().nullable(),
   /** Public thumbnail URL of the main photo, or null. */
   thumb_url: z.string().nullable(),
   /** Fictional profile: show the site's fictional_icon and notice (M-08). */

@@ -123,12 +123,18 @@ export function DefaultLayout() {
   );
 }
 
-/** Full-height chat: content only; the entry warning shows only for NL and DE (spec §2). */
+/**
+ * Full-height chat: content only; the entry warning shows only for NL and DE (spec §2). From lg on, where
+ * the list and the conversation share the screen (issue 27), the top navigation stays above them.
+ */
 export function ChatLayout() {
   const loggedIn = useLoggedIn();
   useRememberTracking();
   return (
     <div className="flex h-dvh flex-col" data-layout="chat" data-logged-in={loggedIn}>
+      <div className="hidden lg:block">
+        <TopNav />
+      </div>
       <main id="main" className="min-h-0 flex-1">
         <Outlet />
       </main>

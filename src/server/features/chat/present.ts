@@ -126,6 +126,7 @@ export function presentChatProfile(row: ProfileRow, ctx: { cdnPrefix: string; no
     id: card.id,
     name: card.name,
     age: card.age || null,
+    city: available ? card.city : null,
     thumb_url: available ? card.thumb_url : null,
     fictional: card.fictional,
     gender: available ? toGender(row.gender) : null,

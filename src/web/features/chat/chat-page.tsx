@@ -14,6 +14,7 @@ import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { ErrorView } from '../site/error-page.tsx';
+import { ChatPanes, ProfilePeek } from './chat-panes.tsx';
 import { ChatAvatar, ChatSkeleton, FictionalMark } from './chat-parts.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
@@ -33,10 +34,12 @@ function TopBar({ profile }: { profile: TChatProfile }) {
           </span>
           {profile.fictional && <FictionalMark />}
         </span>
-        {profile.online && (
+        {profile.online ? (
           <span className="block text-[13px] font-medium text-emerald-700">
             <FormattedMessage id="member.online_now" />
           </span>
+        ) : (
+          profile.city && <span className="block truncate text-[13px] text-muted">{profile.city}</span>
         )}
       </span>
     </>
@@ -44,9 +47,10 @@ function TopBar({ profile }: { profile: TChatProfile }) {
   return (
     <header className="flex h-16 shrink-0 items-center gap-1 border-b border-line bg-white px-2 pt-[env(safe-area-inset-top)] sm:px-4">
       {chats && (
+        // Desktops have the list beside the conversation (issue 27): no way back needed there.
         <Link
           to={chats}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface lg:hidden"
           aria-label={intl.formatMessage({ id: 'chat.back' })}
         >
           <ArrowLeft aria-hidden size={22} />
@@ -133,49 +137,63 @@ function Chat({ id, user }: { id: number; user: TUser }) {
   if (!profile) return <ChatSkeleton />;
   return (
     <div
-      className="flex h-full flex-col bg-white"
+      className="flex h-full bg-white"
       style={height ? { height } : undefined}
       data-testid="chat"
       data-realtime={realtimeStatus}
     >
-      {/* The page's main heading (issue 27): the bar shows the name, screen readers hear whose chat it is. */}
-      <h1 className="sr-only">
-        <FormattedMessage id="chat.heading" values={{ name: profile.name }} />
-      </h1>
-      <TopBar profile={profile} />
-      {profile.fictional && (
-        <p
-          className="flex shrink-0 items-start gap-2 border-b border-secondary/30 bg-secondary-soft px-4 py-2 text-[14px] text-on-secondary"
-          data-testid="chat-fictional-notice"
-        >
-          <FictionalIcon size={18} className="mt-px shrink-0" />
-          <span>{settings.fictional_warning}</span>
-        </p>
-      )}
-      <MessageList
-        thread={thread}
-        profile={profile}
-        onIcebreakers={profile.available ? () => setIcebreakers(true) : undefined}
-      />
-      <Composer
-        thread={thread}
-        profile={profile}
-        credits={user.credits}
-        paid={user.paid_user}
-        icebreakers={icebreakers}
-        setIcebreakers={setIcebreakers}
-      />
-      <div className="sr-only" role="status" aria-live="polite" data-testid="chat-live">
-        {spoken}
+      <div className="flex min-w-0 flex-1 flex-col">
+        {/* The page's main heading (issue 27): the bar shows the name, screen readers hear whose chat it is. */}
+        <h1 className="sr-only">
+          <FormattedMessage id="chat.heading" values={{ name: profile.name }} />
+        </h1>
+        <TopBar profile={profile} />
+        {profile.fictional && (
+          <p
+            className="flex shrink-0 items-start gap-2 border-b border-secondary/30 bg-secondary-soft px-4 py-2 text-[14px] text-on-secondary"
+            data-testid="chat-fictional-notice"
+          >
+            <FictionalIcon size={18} className="mt-px shrink-0" />
+            <span>{settings.fictional_warning}</span>
+          </p>
+        )}
+        <MessageList
+          thread={thread}
+          profile={profile}
+          onIcebreakers={profile.available ? () => setIcebreakers(true) : undefined}
+        />
+        <Composer
+          thread={thread}
+          profile={profile}
+          credits={user.credits}
+          paid={user.paid_user}
+          icebreakers={icebreakers}
+          setIcebreakers={setIcebreakers}
+        />
+        <div className="sr-only" role="status" aria-live="polite" data-testid="chat-live">
+          {spoken}
+        </div>
       </div>
+      <ProfilePeek profile={profile} />
     </div>
   );
 }
 
-/** /chats/:id (C-02, C-05, C-07, C-11, C-12), in the chat layout. */
+/**
+ * /chats/:id (C-02, C-05, C-07, C-11, C-12), in the chat layout; on a desktop beside the list (issue 27),
+ * which stays as another conversation is chosen: only the conversation itself starts anew.
+ */
 export function ChatPage() {
   const params = useParams();
   const id = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : 0;
   if (id < 1) return <ErrorView status={404} message={null} />;
-  return <RequireLogin>{(user) => <Chat key={id} id={id} user={user} />}</RequireLogin>;
+  return (
+    <RequireLogin>
+      {(user) => (
+        <ChatPanes current={id}>
+          <Chat key={id} id={id} user={user} />
+        </ChatPanes>
+      )}
+    </RequireLogin>
+  );
 }

@@ -20,6 +20,9 @@ import { ResendActivationButton } from './resend-activation.tsx';
 /**
  * The profile page's message and gift buttons (M-05, C-09, C-10). The message button opens or starts the
  * conversation; a gift is sent from here straight away. Visitors log in first.
+ *
+ * Items of the profile's action bar (a grid row beside the like button, issue 27): the buttons are grid
+ * items; what a gift did (sent, refused) spans the row above them.
  */
 export function ProfileChatActions({
   member,
@@ -69,27 +72,29 @@ export function ProfileChatActions({
   const sentTo = send.data?.message.conversation_id;
 
   return (
-    <div className="flex flex-col items-start gap-3">
-      <div className="flex flex-wrap gap-2">
-        <Link to={chatPath} className="btn btn-primary px-6" data-testid="message-button">
-          <MessageCircle aria-hidden size={20} />
-          <FormattedMessage id="member.message" />
-        </Link>
-        <button
-          type="button"
-          className="btn btn-ghost px-4 sm:px-5"
-          onClick={() => setPicker(true)}
-          data-testid="gift-button"
-        >
-          <Gift aria-hidden size={20} />
-          {/* Phones: only the icon beside the message button; screen readers still hear the name. */}
-          <span className="max-sm:sr-only">
-            <FormattedMessage id="member.gift" />
-          </span>
-        </button>
-      </div>
+    <>
+      <Link to={chatPath} className="btn btn-primary px-4 leading-tight md:px-6" data-testid="message-button">
+        <MessageCircle aria-hidden size={20} className="shrink-0" />
+        <FormattedMessage id="member.message" />
+      </Link>
+      <button
+        type="button"
+        className="btn btn-ghost max-xl:w-12 max-xl:px-0 xl:px-5"
+        onClick={() => setPicker(true)}
+        data-testid="gift-button"
+      >
+        <Gift aria-hidden size={20} />
+        {/* Below xl only the icon beside the message button; screen readers still hear the name. */}
+        <span className="max-xl:sr-only">
+          <FormattedMessage id="member.gift" />
+        </span>
+      </button>
       {send.isSuccess && sentTo && (
-        <p role="status" className="text-[15px] font-medium text-primary-strong" data-testid="gift-sent">
+        <p
+          role="status"
+          className="order-first col-span-full text-[15px] font-medium text-primary-strong"
+          data-testid="gift-sent"
+        >
           <FormattedMessage id="member.gift_sent" values={{ name: member.name }} />{' '}
           <Link to={routePath('chats-id', { id: sentTo })} className="underline">
             <FormattedMessage id="member.gift_to_chat" />
@@ -97,38 +102,42 @@ export function ProfileChatActions({
         </p>
       )}
       {send.isError && (
-        <FormAlert>
-          <span>{errorText(err, intl)}</span>{' '}
-          {code === CHAT_ERRORS.insufficientCredits && (
-            <Link
-              to={credits}
-              className="ml-1 inline-flex items-center gap-1 font-semibold underline"
-              onClick={() => rememberReturn({ path: window.location.pathname, name: member.name, draft: '' })}
-            >
-              <Coins aria-hidden size={14} />
-              <FormattedMessage id="chat.buy_credits" />
-            </Link>
-          )}
-          {code === CHAT_ERRORS.senderUnconfirmed && (
-            <ResendActivationButton className="ml-1 inline-flex items-center gap-1 font-semibold underline" />
-          )}
-          {(code === CHAT_ERRORS.premiumOnly || code === CHAT_ERRORS.freeConversationLimit) && (
-            <Link to={premium} className="ml-1 inline-flex items-center gap-1 font-semibold underline">
-              <Crown aria-hidden size={14} />
-              <FormattedMessage id="myphotos.go_premium" />
-            </Link>
-          )}
-          {transient && chosen && (
-            <button
-              type="button"
-              className="ml-1 inline-flex items-center gap-1 font-semibold underline"
-              onClick={() => sendChosen(chosen)}
-            >
-              <RotateCcw aria-hidden size={14} />
-              <FormattedMessage id="chat.retry" />
-            </button>
-          )}
-        </FormAlert>
+        <div className="order-first col-span-full">
+          <FormAlert>
+            <span>{errorText(err, intl)}</span>{' '}
+            {code === CHAT_ERRORS.insufficientCredits && (
+              <Link
+                to={credits}
+                className="ml-1 inline-flex items-center gap-1 font-semibold underline"
+                onClick={() =>
+                  rememberReturn({ path: window.location.pathname, name: member.name, draft: '' })
+                }
+              >
+                <Coins aria-hidden size={14} />
+                <FormattedMessage id="chat.buy_credits" />
+              </Link>
+            )}
+            {code === CHAT_ERRORS.senderUnconfirmed && (
+              <ResendActivationButton className="ml-1 inline-flex items-center gap-1 font-semibold underline" />
+            )}
+            {(code === CHAT_ERRORS.premiumOnly || code === CHAT_ERRORS.freeConversationLimit) && (
+              <Link to={premium} className="ml-1 inline-flex items-center gap-1 font-semibold underline">
+                <Crown aria-hidden size={14} />
+                <FormattedMessage id="myphotos.go_premium" />
+              </Link>
+            )}
+            {transient && chosen && (
+              <button
+                type="button"
+                className="ml-1 inline-flex items-center gap-1 font-semibold underline"
+                onClick={() => sendChosen(chosen)}
+              >
+                <RotateCcw aria-hidden size={14} />
+                <FormattedMessage id="chat.retry" />
+              </button>
+            )}
+          </FormAlert>
+        </div>
       )}
       <GiftPicker
         open={picker}
@@ -142,6 +151,6 @@ export function ProfileChatActions({
           sendChosen(c);
         }}
       />
-    </div>
+    </>
   );
 }
