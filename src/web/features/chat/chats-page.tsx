@@ -4,12 +4,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { TChatListItem } from '../../../shared/contract/chat.ts';
 import { pathFor, routePath } from '../../../shared/routes.ts';
 import { RULES } from '../../../shared/rules.ts';
-import { useChatList, useRemoveChat } from '../../api/chat.ts';
+import { chatListKey, useChatList, useRemoveChat } from '../../api/chat.ts';
 import { errorText } from '../../api/error-text.ts';
 import { usePollWhileDown } from '../../api/realtime.ts';
 import { ErrorAlert, FormAlert } from '../../components/form.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { LastUpdated, OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { ChatAvatar, FictionalMark, useShortTime } from './chat-parts.tsx';
@@ -159,6 +160,9 @@ function Chats() {
       <h1 className="px-3 text-2xl font-extrabold tracking-tight sm:text-3xl">
         <FormattedMessage id="chat.title" />
       </h1>
+      <div className="px-3">
+        <LastUpdated queryKey={chatListKey} />
+      </div>
       {remove.isError && (
         <div className="mx-3 mt-4">
           <FormAlert>
@@ -168,7 +172,9 @@ function Chats() {
       )}
       <div className="mt-4">
         {list.isPending ? (
-          <ListSkeleton />
+          <OfflineOr>
+            <ListSkeleton />
+          </OfflineOr>
         ) : list.isError && chats.length === 0 ? (
           <div className="mx-3">
             <ErrorAlert error={list.error} />

@@ -34,6 +34,7 @@ import { JoinCta } from '../../components/join-cta.tsx';
 import { MemberCard, MemberCardSkeleton } from '../../components/member-card.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { loginPath } from '../accounts/redirect.ts';
@@ -636,7 +637,9 @@ export function MemberPage() {
         </Link>
       )}
       {member.isPending || userPending || !member.data ? (
-        <ProfileSkeleton />
+        <OfflineOr>
+          <ProfileSkeleton />
+        </OfflineOr>
       ) : (
         <Profile
           key={member.data.profile.id}
