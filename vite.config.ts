@@ -53,6 +53,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               groups: [
                 { name: 'boot', tags: ['$initial'], priority: 3 },
                 { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+                // What pages show offline (issue 27): loaded with them, not with every first page.
+                { name: 'offline', test: /src[\\/]web[\\/]offline[\\/]offline-state\./, priority: 2 },
                 {
                   name: 'common',
                   priority: 1,

@@ -13,9 +13,11 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /**
  * Reloads the page once for a failed chunk load, at most once per minute (P-09), so a loop of broken
- * reloads cannot start. Returns whether it reloaded.
+ * reloads cannot start; never offline (issue 27). Returns whether it reloaded.
  */
 export function reloadForChunkError(now = Date.now()): boolean {
+  // Offline, a reload would only show the browser's own error page: the page says it is offline instead.
+  if (!navigator.onLine) return false;
   const last = Number(localStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
   if (now - last < RULES.chunkReloadGuardMs) return false;
   localStorage.setItem(CHUNK_RELOAD_KEY, String(now));

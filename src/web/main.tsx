@@ -1,5 +1,5 @@
 import './styles.css';
-import { hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -17,6 +17,10 @@ import { readServerState } from './ssr-state.ts';
 import { applyTheme } from './theme.ts';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Issue 27: the member's main answers are kept for an offline start, from shortly after the first page. */
+const keepForOffline = (queryClient: QueryClient) =>
+  setTimeout(() => void import('./offline/persist.ts').then((m) => m.keepOffline(queryClient)), 2_000);
 
 async function boot() {
   let started = false;
@@ -38,6 +42,8 @@ async function boot() {
     },
   );
   installBrowserHooks();
+  // A page opened without a network hears no 'offline' event: its queries wait for one instead of failing.
+  onlineManager.setOnline(navigator.onLine);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
 
@@ -93,16 +99,20 @@ async function boot() {
         </QueryClientProvider>
       </StrictMode>,
     );
+    keepForOffline(queryClient);
     return;
   }
 
   // Settings come first (spec §4); a locale cookie lets the catalog load at the same time, and the session
   // is read alongside so the first paint already knows visitor from member. All three are preloaded with
   // the HTML (platform/web.ts), so asking here only picks them up.
+  // The service worker's shell without a network (issue 27): the member's answers kept from the last visit.
+  const offline = !navigator.onLine;
+  if (offline) (await import('./offline/persist.ts')).restoreOffline(queryClient);
   const early = cookieLocale();
   const earlyCatalog = early ? loadCatalog(early) : null;
-  const session = queryClient.fetchQuery({ ...userQuery, retry: false }).catch(() => null);
-  const settingsAnswer = queryClient.fetchQuery(settingsQuery);
+  const session = offline ? null : queryClient.fetchQuery({ ...userQuery, retry: false }).catch(() => null);
+  const settingsAnswer = queryClient.ensureQueryData({ ...settingsQuery, networkMode: 'offlineFirst' });
   // The modules' own code has run in this task; the router starts in the next one (P-01: shorter tasks).
   await nextTask();
   // Before the answers: the router starts loading the matched layout's and page's chunks at once, beside
@@ -135,6 +145,7 @@ async function boot() {
       </QueryClientProvider>
     </StrictMode>,
   );
+  keepForOffline(queryClient);
   // No Intl.NumberFormat or DisplayNames on the first screens (i18n/numbers.ts, i18n/region-names.ts): the
   // browser's first such call loads its locale data, 15 to 70 ms on a desktop and four times that on a
   // phone (P-01).

@@ -3,43 +3,57 @@
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
-// The shell (HTML, JS, CSS) is precached so the app opens offline; API calls always go to the network.
-precacheAndRoute(self.__WB_MANIFEST);
+// The shell (HTML, JS, CSS, every page's chunk and every locale's catalog) is precached, so the app opens
+// offline and a tab whose code was never loaded still opens (issue 27). Only the files themselves: `/` is a
+// page the server renders (directoryIndex off), not the bare shell.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 cleanupOutdatedCaches();
 
+/**
+ * Pages always come from the server: members' pages are `private, no-store` and hold their answers, so no
+ * page is kept here (an earlier worker kept them in 'pages', deleted below). Without a network every
+ * navigation gets the precached shell, which boots the app in the browser (no server state, so it renders
+ * instead of hydrating) from what the app kept for the member (web/offline/persist.ts). Never the back
+ * office, the API or the operators' endpoints.
+ */
 const shell = createHandlerBoundToURL('index.html');
-const network = new NetworkFirst({ cacheName: 'pages', networkTimeoutSeconds: 4 });
+const network = new NetworkOnly();
 registerRoute(
   new NavigationRoute(
     async (options) => {
       try {
-        // Online, the server answers (with a real 404 where it must); offline, the cached shell shows.
-        const res = await network.handle(options);
-        if (res) return res;
+        return await network.handle(options);
       } catch {
-        // fall through to the shell
+        return shell(options);
       }
-      return shell(options);
     },
-    { denylist: [/^\/api\//, /^\/admin(\/|$)/, /^\/dev\//, /^\/metrics/, /^\/healthz/, /^\/readyz/] },
+    {
+      denylist: [/^\/api(\/|$)/, /^\/admin(\/|$)/, /^\/dev(\/|$)/, /^\/metrics/, /^\/healthz/, /^\/readyz/],
+    },
   ),
 );
 
 // Settings and company details are kept from the last visit, so the shell can start without a network
-// and say it is offline instead of failing.
+// and say it is offline instead of failing. The settings' address carries the page's own query string: any
+// kept copy serves offline.
 registerRoute(
   ({ url }) => ['/api/settings', '/api/company', '/api/interests'].includes(url.pathname),
-  new NetworkFirst({ cacheName: 'site-basics', networkTimeoutSeconds: 4 }),
+  new NetworkFirst({
+    cacheName: 'site-basics',
+    networkTimeoutSeconds: 4,
+    matchOptions: { ignoreSearch: true },
+  }),
 );
 
-// Public member photos (content-addressed, immutable): kept for the pages kept above, whose shell draws the
-// first photos before the app runs (decision 0018), so an offline start shows them instead of broken images.
+// Public member photos (content-addressed, immutable): kept as they are seen, so the cards of the chats,
+// likes and searches the app kept for an offline start (web/offline/persist.ts) show them instead of broken
+// images.
 // Private chat photos (/media/private/, signed per viewer) are never kept here.
 registerRoute(
   ({ url, request }) =>
@@ -59,7 +73,8 @@ self.addEventListener('install', () => {
   void self.skipWaiting();
 });
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  // Pages an earlier worker kept (members' private pages among them) go.
+  event.waitUntil(Promise.all([self.clients.claim(), caches.delete('pages')]));
 });
 
 /** A push (N-02): the server sends the site's name and icon, a discreet text and the page to open. */

@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { TSignupRequest, TUser, TUserResponse } from '../../shared/contract/accounts.ts';
+import { forgetOfflineCopy } from '../offline/forget.ts';
 import { api } from './client.ts';
 
 /** The logged-in member, or null for a visitor (spec §7: GET /api/user.php). */
@@ -20,8 +21,12 @@ export function useLoggedIn(): boolean {
   return Boolean(useQuery(userQuery).data?.user);
 }
 
-/** Puts a fresh user answer in the cache, so every layout and page sees it at once. */
+/**
+ * Puts a fresh user answer in the cache, so every layout and page sees it at once. No member (logout,
+ * deletion, a ban, a lost session): what was kept of theirs for an offline start goes too (issue 27).
+ */
 export function setUser(queryClient: QueryClient, user: TUser | null) {
+  if (!user) forgetOfflineCopy();
   queryClient.setQueryData<TUserResponse>(['user'], { user });
 }
 

@@ -11,6 +11,7 @@ import { usePollWhileDown } from '../../api/realtime.ts';
 import { ErrorAlert, FormAlert } from '../../components/form.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { ChatAvatar, FictionalMark, useShortTime } from './chat-parts.tsx';
 
 // The conversation list (C-01, C-06): the page of its own on phones, the left pane on desktops (issue 27).
@@ -190,7 +191,9 @@ export function ChatList({ current }: { current: number | null }) {
       )}
       <div className="mt-4">
         {list.isPending ? (
-          <ListSkeleton />
+          <OfflineOr>
+            <ListSkeleton />
+          </OfflineOr>
         ) : list.isError && chats.length === 0 ? (
           <div className="mx-3">
             <ErrorAlert error={list.error} />

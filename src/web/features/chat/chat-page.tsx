@@ -10,6 +10,7 @@ import { errorText } from '../../api/error-text.ts';
 import { useRealtimeStatus } from '../../api/realtime.ts';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
@@ -134,7 +135,12 @@ function Chat({ id, user }: { id: number; user: TUser }) {
       <ErrorView status={status} message={errorText(err, intl)} />
     );
   }
-  if (!profile) return <ChatSkeleton />;
+  if (!profile)
+    return (
+      <OfflineOr>
+        <ChatSkeleton />
+      </OfflineOr>
+    );
   return (
     <div
       className="flex h-full bg-white"

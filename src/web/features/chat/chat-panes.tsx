@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TChatProfile } from '../../../shared/contract/chat.ts';
 import { routePath } from '../../../shared/routes.ts';
+import { chatListKey } from '../../api/chat.ts';
 import { Link } from '../../components/route-link.tsx';
 import { useMediaQuery } from '../../components/use-media-query.ts';
+import { LastUpdated } from '../../offline/offline-state.tsx';
 import { ChatList, ChatNote } from './chat-list.tsx';
 import { FictionalMark } from './chat-parts.tsx';
 
@@ -41,6 +43,9 @@ export function ChatPanes({ current, children }: { current: number | null; child
         >
           <FormattedMessage id="chat.title" />
         </Heading>
+        <div className="px-3">
+          <LastUpdated queryKey={chatListKey} />
+        </div>
         <div className="lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:pb-4">
           {(alone || wide) && <ChatList current={current} />}
         </div>

@@ -9,6 +9,7 @@ import { openChat } from '../../api/chat.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/error-text.ts';
 import { Link } from '../../components/route-link.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { ChatSkeleton } from './chat-parts.tsx';
@@ -34,7 +35,12 @@ function Opening({ memberId }: { memberId: number }) {
     if (conversationId) void navigate(routePath('chats-id', { id: conversationId }), { replace: true });
   }, [conversationId, navigate]);
 
-  if (memberId > 0 && !open.isError) return <ChatSkeleton />;
+  if (memberId > 0 && !open.isError)
+    return (
+      <OfflineOr>
+        <ChatSkeleton />
+      </OfflineOr>
+    );
   const err = open.error;
   const code = err instanceof ApiError ? err.code : null;
   const upgrade =

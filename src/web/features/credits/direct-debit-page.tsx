@@ -19,6 +19,7 @@ import {
   SubmitButton,
   TextField,
 } from '../../components/form.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
@@ -61,7 +62,12 @@ function DirectDebit() {
   const [chosen, setChosen] = useState<number | null>(null);
   const [started, setStarted] = useState<TDirectDebitStarted | null>(null);
   const selected = chosen ?? bundleId;
-  if (pricing.isPending) return <PageSkeleton />;
+  if (pricing.isPending)
+    return (
+      <OfflineOr>
+        <PageSkeleton />
+      </OfflineOr>
+    );
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-8">
       <header className="space-y-2">

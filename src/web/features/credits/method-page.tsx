@@ -9,6 +9,7 @@ import { errorText } from '../../api/error-text.ts';
 import { ErrorAlert, FieldError, inputClass, SubmitButton } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { asPercent } from '../../i18n/values.ts';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
 import { NotFoundPage } from '../site/error-page.tsx';
@@ -85,7 +86,12 @@ function MethodChoice(props: { bundleId: number; preset: string | null }) {
     start.mutate({ bundle_id: props.bundleId, method, ...(code ? { discount_code: code } : {}) });
   }
 
-  if (quote.isPending) return <PageSkeleton />;
+  if (quote.isPending)
+    return (
+      <OfflineOr>
+        <PageSkeleton />
+      </OfflineOr>
+    );
   if (quote.error || !quote.data) {
     return (
       <div className="mx-auto max-w-xl space-y-4 px-4 py-8">

@@ -4,6 +4,7 @@ import { routePath } from '../../../shared/routes.ts';
 import { useRepeatOrder, useStartPayment } from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
 import { MethodLogo } from './method-logo.tsx';
@@ -19,7 +20,12 @@ export function RepeatOrderPage() {
 function RepeatOrder() {
   const order = useRepeatOrder();
   const start = useStartPayment();
-  if (order.isPending) return <PageSkeleton />;
+  if (order.isPending)
+    return (
+      <OfflineOr>
+        <PageSkeleton />
+      </OfflineOr>
+    );
   return (
     <div className="mx-auto max-w-md space-y-5 px-4 py-10">
       <h1 className="text-3xl font-bold">

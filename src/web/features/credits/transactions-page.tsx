@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client.ts';
 import { useTransaction, useTransactions } from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
 import { Money } from './money.tsx';
@@ -53,7 +54,9 @@ function TransactionList() {
       </h1>
       <ErrorAlert error={list.error} />
       {list.isPending ? (
-        <PageSkeleton />
+        <OfflineOr>
+          <PageSkeleton />
+        </OfflineOr>
       ) : list.data && list.data.items.length === 0 ? (
         <div className="rounded-2xl bg-surface p-6 text-center">
           <p>
@@ -157,7 +160,13 @@ function TransactionDetail({ id }: { id: number }) {
       ) : (
         <ErrorAlert error={one.error} />
       )}
-      {one.isPending ? <PageSkeleton /> : one.data && <Detail item={one.data} />}
+      {one.isPending ? (
+        <OfflineOr>
+          <PageSkeleton />
+        </OfflineOr>
+      ) : (
+        one.data && <Detail item={one.data} />
+      )}
       {one.data?.refund && <RefundSection id={one.data.id} refund={one.data.refund} />}
     </div>
   );

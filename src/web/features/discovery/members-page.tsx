@@ -26,6 +26,7 @@ import { MemberGrid } from '../../components/member-card.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { useMediaQuery } from '../../components/use-media-query.ts';
 import { regionLabelId, useCountryName } from '../../i18n/region-names.ts';
+import { LastUpdated, OfflineOr } from '../../offline/offline-state.tsx';
 import { useSite } from '../../site-context.tsx';
 import { readTracking } from '../../tracking.ts';
 import { usePageTitle } from '../../use-page-title.ts';
@@ -690,8 +691,11 @@ export function MembersPage() {
                       <FormattedMessage id="search.results" values={{ count: data.numResults }} />
                     ))}
                 </p>
+                <LastUpdated queryKey={['members']} />
                 {loading ? (
-                  <MemberGrid members={[]} loading skeletons={10} />
+                  <OfflineOr>
+                    <MemberGrid members={[]} loading skeletons={10} />
+                  </OfflineOr>
                 ) : results.length > 0 ? (
                   <div className={refreshing ? 'opacity-60 transition-opacity' : undefined}>
                     <MemberGrid

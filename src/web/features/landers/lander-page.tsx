@@ -3,6 +3,7 @@ import { useLocation, useMatches, useParams } from 'react-router';
 import { isLanderName, isNichePrefix, type TLanderName } from '../../../shared/contract/landers.ts';
 import { routePath } from '../../../shared/routes.ts';
 import { Redirect } from '../../components/redirect.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageMeta, usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton } from '../accounts/shared.tsx';
@@ -31,7 +32,12 @@ export function LanderPage() {
     intl.formatMessage({ id: `lander.${lander}.intro` }, { site: settings.name }),
     page?.members[0]?.photo_url ?? null,
   );
-  if (isPending) return <PageSkeleton />;
+  if (isPending)
+    return (
+      <OfflineOr>
+        <PageSkeleton />
+      </OfflineOr>
+    );
   const Design = DESIGNS[lander];
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10" data-testid="lander" data-lander={lander}>

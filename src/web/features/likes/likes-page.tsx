@@ -8,6 +8,7 @@ import { useAutoLike, useLikeMember, useLikesList } from '../../api/likes.ts';
 import { MemberCard, MemberCardSkeleton } from '../../components/member-card.tsx';
 import { Link, NavLink } from '../../components/route-link.tsx';
 import { useGenderValues } from '../../i18n/values.ts';
+import { LastUpdated, OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { NotFoundPage } from '../site/error-page.tsx';
@@ -107,7 +108,12 @@ function Skeletons({ n }: { n: number }) {
 /** One list, page by page, with a "load more" button (cursor paging). */
 function LikesList({ type, preview }: { type: LikeType; preview?: number }) {
   const list = useLikesList(type, preview);
-  if (list.isPending) return <Skeletons n={preview ?? 6} />;
+  if (list.isPending)
+    return (
+      <OfflineOr compact={preview !== undefined}>
+        <Skeletons n={preview ?? 6} />
+      </OfflineOr>
+    );
   if (list.isError) return null;
   const pages = list.data.pages;
   if (pages.every((p) => p.profiles.length === 0)) return <Empty type={type} />;
@@ -233,9 +239,12 @@ export function LikesPage() {
     <RequireLogin>
       {() => (
         <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
-          <h1 className="mb-5 text-3xl font-extrabold tracking-tight">
+          <h1 className="text-3xl font-extrabold tracking-tight">
             <FormattedMessage id="likes.title" />
           </h1>
+          <div className="mb-5">
+            <LastUpdated queryKey={['likes']} />
+          </div>
           <Tabs />
           {type ? <LikesList type={type as LikeType} /> : <Overview />}
         </div>

@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../components/form.tsx';
 import { MemberCard, MemberCardSkeleton } from '../../components/member-card.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { regionLabelId } from '../../i18n/region-names.ts';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { AgeSelect, Select } from '../discovery/members-page.tsx';
@@ -153,13 +154,15 @@ function Suggestions({ user }: { user: TUser }) {
   const profile = pathFor('profile');
   if (q.isPending)
     return (
-      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <li key={i}>
-            <MemberCardSkeleton />
-          </li>
-        ))}
-      </ul>
+      <OfflineOr>
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <li key={i}>
+              <MemberCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </OfflineOr>
     );
   if (q.isError) return null;
   if (q.data.suggestions.length === 0)

@@ -6,6 +6,7 @@ import { pathFor } from '../../../shared/routes.ts';
 import { useMember } from '../../api/profiles.ts';
 import { Link } from '../../components/route-link.tsx';
 import { imageUrl } from '../../images.ts';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
@@ -36,7 +37,12 @@ function Portrait({ src, name, tilt }: { src: string | null; name: string; tilt:
 function Match({ user, id }: { user: TUser; id: number }) {
   const { settings } = useSite();
   const member = useMember(id, user.id);
-  if (member.isPending) return <PageSkeleton />;
+  if (member.isPending)
+    return (
+      <OfflineOr>
+        <PageSkeleton />
+      </OfflineOr>
+    );
   const p = member.data?.profile;
   if (!p) return <NotFoundPage />;
   const mutual = p.liked_by_me && p.likes_me;

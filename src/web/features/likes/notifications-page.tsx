@@ -6,6 +6,7 @@ import { PHOTO_REJECT_REASONS } from '../../../shared/contract/photo-upload.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { useMarkNotificationsRead, useNotifications } from '../../api/likes.ts';
 import { Link } from '../../components/route-link.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 
@@ -118,11 +119,13 @@ function List() {
   }, [newest, anyUnread, mutate]);
   if (list.isPending)
     return (
-      <ul className="space-y-2" aria-hidden>
-        {[0, 1, 2, 3].map((i) => (
-          <li key={i} className="h-16 animate-pulse rounded-xl bg-surface" />
-        ))}
-      </ul>
+      <OfflineOr>
+        <ul className="space-y-2" aria-hidden>
+          {[0, 1, 2, 3].map((i) => (
+            <li key={i} className="h-16 animate-pulse rounded-xl bg-surface" />
+          ))}
+        </ul>
+      </OfflineOr>
     );
   if (list.isError) return null;
   const items = list.data.pages.flatMap((p) => p.notifications);

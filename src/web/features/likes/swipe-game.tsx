@@ -10,6 +10,7 @@ import { FictionalIcon } from '../../components/fictional-icon.tsx';
 import { OnlineDot } from '../../components/member-card.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { premiumMatchChance, useGenderValues } from '../../i18n/values.ts';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 
 /** How far (px) a card must travel to count as a swipe. */
 const THRESHOLD = 100;
@@ -286,7 +287,9 @@ export function SwipeGame({ visitor }: { visitor?: VisitorDeck } = {}) {
       )}
       <div className="relative w-full">
         {stack.isPending ? (
-          <div className="aspect-[3/4] w-full animate-pulse rounded-3xl bg-surface" />
+          <OfflineOr>
+            <div className="aspect-[3/4] w-full animate-pulse rounded-3xl bg-surface" />
+          </OfflineOr>
         ) : limited ? (
           <LimitCard />
         ) : !top ? (

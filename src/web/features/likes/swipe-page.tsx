@@ -5,6 +5,7 @@ import type { TLanderMember } from '../../../shared/contract/landers.ts';
 import type { TSwipeCard } from '../../../shared/contract/swipe.ts';
 import { useUser } from '../../api/session.ts';
 import { JoinCta } from '../../components/join-cta.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageMeta, usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
 import { LanderCta, useLander, useLanderVisit } from '../landers/kit.tsx';
@@ -56,7 +57,12 @@ function VisitorSwipe() {
     }),
     [cards],
   );
-  if (isPending) return <PageSkeleton />;
+  if (isPending)
+    return (
+      <OfflineOr>
+        <PageSkeleton />
+      </OfflineOr>
+    );
   return (
     <>
       <SwipeGame visitor={visitor} />
@@ -79,7 +85,12 @@ export function TinderswipeLander() {
   usePageMeta(intl.formatMessage({ id: 'swipe.lander_intro' }));
   useLanderVisit('tinderswipe');
   const { user, isPending } = useUser();
-  if (isPending) return <PageSkeleton />;
+  if (isPending)
+    return (
+      <OfflineOr>
+        <PageSkeleton />
+      </OfflineOr>
+    );
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12" data-testid="lander" data-lander="tinderswipe">
       <h1 className="mb-2 text-center text-3xl font-extrabold tracking-tight sm:text-4xl">

@@ -11,6 +11,7 @@ import { FictionalBadge } from '../../components/fictional-icon.tsx';
 import { MemberGrid, OnlineDot } from '../../components/member-card.tsx';
 import { Redirect } from '../../components/redirect.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { useSite } from '../../site-context.tsx';
 import { countLanderEvent } from '../../tracking.ts';
 import { usePageTitle } from '../../use-page-title.ts';
@@ -294,7 +295,12 @@ export function MemberLandingPage() {
       ? intl.formatMessage({ id: 'landing.page_title' }, { name: member.name, site: settings.name })
       : intl.formatMessage({ id: 'landing.fallback_title' }),
   );
-  if (pending) return <PageSkeleton />;
+  if (pending)
+    return (
+      <OfflineOr>
+        <PageSkeleton />
+      </OfflineOr>
+    );
   if (user && user.signup_step >= SIGNUP_DONE) {
     return <Redirect to={member ? routePath('members-id', { id }) : (pathFor('members') ?? '/')} />;
   }
@@ -345,7 +351,12 @@ export function MemberSignupPage() {
   // until their address is confirmed); one who finishes here is sent on by `finished`.
   const openedDone = useRef<boolean | null>(null);
   if (!pending && openedDone.current === null) openedDone.current = !!user && user.signup_step >= SIGNUP_DONE;
-  if (pending) return <PageSkeleton />;
+  if (pending)
+    return (
+      <OfflineOr>
+        <PageSkeleton />
+      </OfflineOr>
+    );
   if (openedDone.current) {
     return <Redirect to={confirmed && chat ? chat : routePath('members-id', { id })} />;
   }

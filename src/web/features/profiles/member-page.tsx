@@ -8,6 +8,7 @@ import { useMember } from '../../api/profiles.ts';
 import { useUser } from '../../api/session.ts';
 import { MemberCardSkeleton } from '../../components/member-card.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { ErrorView } from '../site/error-page.tsx';
 import { Profile } from './member-profile.tsx';
@@ -99,7 +100,9 @@ export function MemberPage() {
         </Link>
       )}
       {member.isPending || userPending || !member.data ? (
-        <ProfileSkeleton />
+        <OfflineOr>
+          <ProfileSkeleton />
+        </OfflineOr>
       ) : (
         <Profile
           key={member.data.profile.id}

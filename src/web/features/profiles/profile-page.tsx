@@ -35,6 +35,7 @@ import {
 } from '../../components/form.tsx';
 import { InterestPicker } from '../../components/interest-picker.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin, useOptionLabel } from '../accounts/shared.tsx';
 import { LocationFields } from './location-fields.tsx';
@@ -337,7 +338,12 @@ function ViewPublic({ id }: { id: number }) {
 function OwnProfile({ user }: { user: TUser }) {
   const intl = useIntl();
   const profile = useOwnProfile();
-  if (profile.isPending) return <EditorSkeleton />;
+  if (profile.isPending)
+    return (
+      <OfflineOr>
+        <EditorSkeleton />
+      </OfflineOr>
+    );
   if (profile.isError || !profile.data) {
     return <FormAlert>{intl.formatMessage({ id: 'error.general' })}</FormAlert>;
   }

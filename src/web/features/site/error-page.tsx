@@ -1,8 +1,9 @@
 import { Home } from 'lucide-react';
 import { Component, type ReactNode, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { isChunkLoadError, reloadForChunkError } from '../../browser-hooks.ts';
+import { useOnline } from '../../components/offline-notice.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 
@@ -26,7 +27,8 @@ export function ErrorView({
   body,
   action,
 }: {
-  status: number;
+  /** Shown large above the heading; none where a number says nothing (offline). */
+  status: number | null;
   message: string | null;
   /** Replaces the generic heading ("Deze pagina kon niet worden gevonden"). */
   title?: string;
@@ -39,10 +41,12 @@ export function ErrorView({
   usePageTitle(heading);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <p className="text-6xl font-extrabold text-primary" aria-hidden>
-        {status}
-      </p>
-      <h1 className="mt-4 text-2xl font-bold">{heading}</h1>
+      {status !== null && (
+        <p className="mb-4 text-6xl font-extrabold text-primary" aria-hidden>
+          {status}
+        </p>
+      )}
+      <h1 className="text-2xl font-bold">{heading}</h1>
       {body && <p className="mt-3 text-muted">{body}</p>}
       {status !== 404 && message && <p className="mt-3 break-words text-muted">{message}</p>}
       {action ? (
@@ -83,17 +87,34 @@ class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: Err
   }
 }
 
-/** The router's error element: chunk failures reload once a minute at most (P-09), others show P-10. */
+/**
+ * The router's error element: chunk failures reload once a minute at most (P-09), others show P-10. A page
+ * whose code could not load offline (no service worker yet) says so, and reloads when the connection
+ * returns, instead of reloading into the browser's own error page (issue 27).
+ */
 export function RouteErrorPage() {
   const error = useRouteError();
+  const intl = useIntl();
+  const { pathname, search } = useLocation();
   const chunk = isChunkLoadError(error);
+  const online = useOnline();
   useEffect(() => {
-    if (chunk) reloadForChunkError();
-  }, [chunk]);
+    if (chunk && online) reloadForChunkError();
+  }, [chunk, online]);
   const { status, message } = describeError(error);
   return (
     <ErrorPageBoundary>
-      <ErrorView status={status} message={message} />
+      {chunk && !online ? (
+        <ErrorView
+          status={null}
+          message={null}
+          title={intl.formatMessage({ id: 'offline.page_title' })}
+          body={intl.formatMessage({ id: 'offline.page_body' })}
+          action={{ to: `${pathname}${search}`, label: intl.formatMessage({ id: 'offline.retry' }) }}
+        />
+      ) : (
+        <ErrorView status={status} message={message} />
+      )}
     </ErrorPageBoundary>
   );
 }
