@@ -157,14 +157,7 @@ function Chat({ id, user }: { id: number; user: TUser }) {
         profile={profile}
         onIcebreakers={profile.available ? () => setIcebreakers(true) : undefined}
       />
-      <Composer
-        thread={thread}
-        profile={profile}
-        credits={user.credits}
-        paid={user.paid_user}
-        icebreakers={icebreakers}
-        setIcebreakers={setIcebreakers}
-      />
+      <Composer thread={thread} profile={profile} icebreakers={icebreakers} setIcebreakers={setIcebreakers} />
       <div className="sr-only" role="status" aria-live="polite" data-testid="chat-live">
         {spoken}
       </div>
