@@ -50,35 +50,43 @@ export function useBalance(): TBalance | undefined {
 
 // ---------------------------------------------------------------- other tabs
 
-const CHANNEL = 'vonk.balance';
-
 interface TabMessage {
   member_id: number;
   credits: number;
   paid_user: boolean;
 }
 
+let channel: BroadcastChannel | null | undefined;
+/**
+ * The tab's one channel to the member's other tabs. One object for sending and listening: a channel does
+ * not hear its own messages, so a tab is not told what it said itself.
+ */
+function tabs(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('vonk.balance');
+  }
+  return channel;
+}
+
 /**
  * A purchase seen in this tab: the balance now and premium from then on, written here and told to the
- * member's other tabs in this browser (BroadcastChannel), which show it without a reload.
+ * member's other tabs in this browser, which show it without a reload.
  */
 export function settlePurchase(client: QueryClient, memberId: number, credits: number): void {
   applyNews(client, { type: 'balance', credits, paid_user: true }, memberId);
-  if (typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage({ member_id: memberId, credits, paid_user: true } satisfies TabMessage);
-  channel.close();
+  tabs()?.postMessage({ member_id: memberId, credits, paid_user: true } satisfies TabMessage);
 }
 
 /** Listens for other tabs' purchases of this member; returns the function that stops listening. */
 export function followOtherTabs(client: QueryClient, memberId: number, onPurchase: () => void): () => void {
-  if (typeof BroadcastChannel === 'undefined') return () => {};
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = (e: MessageEvent<TabMessage>) => {
+  const ch = tabs();
+  if (!ch) return () => {};
+  const listener = (e: MessageEvent<TabMessage>) => {
     const m = e.data;
     if (m?.member_id !== memberId || !Number.isInteger(m.credits)) return;
     applyNews(client, { type: 'balance', credits: m.credits, paid_user: m.paid_user }, memberId);
     onPurchase();
   };
-  return () => channel.close();
+  ch.addEventListener('message', listener);
+  return () => ch.removeEventListener('message', listener);
 }
