@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import type { TCountsResponse } from '../../shared/contract/counts.ts';
 import { RULES } from '../../shared/rules.ts';
 import { setTitleCount } from '../use-page-title.ts';
+import { balanceFromCounts, balanceWrites, countsKey, keepNewerWrites } from './cache-writes.ts';
 import { api } from './client.ts';
-import { balanceFromCounts, balanceWrites, countsKey, keepNewerWrites } from './realtime-cache.ts';
 import { useLoggedIn } from './session.ts';
 
 /**

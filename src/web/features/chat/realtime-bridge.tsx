@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CLOSE_CODES } from '../../../shared/contract/realtime.ts';
-import { followOtherTabs } from '../../api/balance.ts';
+import { followOtherTabs } from '../../api/balance-tabs.ts';
 import { afterSend } from '../../api/chat.ts';
 import { refreshAfterPurchase } from '../../api/credits.ts';
 import { realtime } from '../../api/realtime.ts';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import type { TPayment } from '../../../shared/contract/credits.ts';
 import { routePath } from '../../../shared/routes.ts';
-import { settlePurchase } from '../../api/balance.ts';
+import { settlePurchase } from '../../api/balance-tabs.ts';
 import {
   refreshAfterPurchase,
   useCancelPayment,
