@@ -52,7 +52,8 @@ export async function keepNewerWrites<T>(
 
 /** The balance after a fetch of the counts: written unless fresher news landed while it was on its way. */
 export function balanceFromCounts(client: QueryClient, counts: TCountsResponse, writesBefore: number) {
-  if (writeCount(client, balanceKey) !== writesBefore) return;
+  // Or the session ended meanwhile (the cache was cleared): the answer is about someone who left.
+  if (writeCount(client, balanceKey) !== writesBefore || !client.getQueryState(countsKey)) return;
   const old = client.getQueryData<TBalance>(balanceKey);
   if (old?.credits === counts.credits && old.paid_user === counts.paid_user) return;
   client.setQueryData<TBalance>(balanceKey, { credits: counts.credits, paid_user: counts.paid_user });

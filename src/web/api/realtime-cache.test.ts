@@ -7,6 +7,7 @@ import type {
   TChatMessagesResponse,
 } from '../../shared/contract/chat.ts';
 import type { TCountsResponse } from '../../shared/contract/counts.ts';
+import { balanceFromCounts, balanceWrites } from './cache-writes.ts';
 import {
   applyNews,
   balanceAfter,
@@ -315,5 +316,22 @@ describe('P-15 applyNews writes the cache and asks for nothing it was told', () 
     expect(
       (await keepNewerWrites(qc, countsKey, async () => counts({ unread_messages: 4 }))).unread_messages,
     ).toBe(4);
+  });
+
+  it('L-02 the counts’ answer brings the balance, unless news or a logout landed while it was on its way', () => {
+    const qc = client();
+    qc.setQueryData(countsKey, counts());
+    const before = balanceWrites(qc);
+    balanceFromCounts(qc, counts({ credits: 12 }), before);
+    expect(qc.getQueryData(balanceKey)).toEqual({ credits: 12, paid_user: true });
+
+    const during = balanceWrites(qc);
+    applyNews(qc, { type: 'credits', credits: 11 }, ME);
+    balanceFromCounts(qc, counts({ credits: 12 }), during);
+    expect(qc.getQueryData(balanceKey)).toEqual({ credits: 11, paid_user: true });
+
+    qc.clear();
+    balanceFromCounts(qc, counts({ credits: 99 }), balanceWrites(qc));
+    expect(qc.getQueryData(balanceKey)).toBeUndefined();
   });
 });
