@@ -74,8 +74,9 @@ async function holdBalanceFetches(page: Page): Promise<{ held: string[]; release
   return {
     held,
     release: async () => {
+      // A request the page has given up on meanwhile (a refetch cancelled by a newer one) is handled already.
+      for (const go of waiting.splice(0)) await go().catch(() => undefined);
       await page.unroute(pattern);
-      for (const go of waiting.splice(0)) await go();
     },
   };
 }
