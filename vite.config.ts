@@ -67,7 +67,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                     /node_modules[\\/]lucide-react[\\/]|src[\\/]web[\\/](api|components)[\\/]|src[\\/]shared[\\/]/.test(
                       id,
                     ) &&
-                    !/src[\\/]shared[\\/](contract[\\/](?!constants\.)|i18n[\\/](messages|pages)[\\/])|src[\\/]web[\\/]api[\\/](realtime|reconnect|chat|credits|likes|swipe|push|blocks)\.|src[\\/]web[\\/]components[\\/]modal-dialog\./.test(
+                    !/src[\\/]shared[\\/](contract[\\/](?!constants\.)|i18n[\\/](messages|pages)[\\/])|src[\\/]web[\\/]api[\\/](realtime|realtime-cache|balance-tabs|reconnect|chat|credits|likes|swipe|push|blocks)\.|src[\\/]web[\\/]components[\\/]modal-dialog\./.test(
                       id,
                     ),
                 },

@@ -1,27 +1,10 @@
 import { z } from 'zod';
-import { GENDERS } from './constants.ts';
+import { CHAT, GENDERS } from './constants.ts';
 import { ZId, ZIdParam } from './ids.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
 
-/** Limits of the chat (spec §6, §9). The web app checks the same numbers before sending. */
-export const CHAT = {
-  /** Free members may start this many conversations (spec §6); answering others' is not limited. */
-  freeStartedConversations: 2,
-  /** Messages a chat page loads first and per "older" step (C-02). */
-  pageSize: 50,
-  maxPageSize: 100,
-  /** Conversations per page of GET /api/chats. */
-  listPageSize: 30,
-  /** Hard cap of a text whatever the site's message_length says (a site setting cannot make it bigger). */
-  maxBodyLength: 5000,
-  /** Sends a member may make in a minute (text, photo and gift together): a person never hits it. */
-  sendsPerMinute: 60,
-  /** Characters of the last message the chat list shows. */
-  previewLength: 80,
-} as const;
-
-export { CHAT_ERRORS, CHAT_PHOTO_FIELDS } from './constants.ts';
+export { CHAT, CHAT_ERRORS, CHAT_PHOTO_FIELDS } from './constants.ts';
 
 export const ZChatIdParams = z.object({ id: ZIdParam });
 

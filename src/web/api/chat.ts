@@ -6,7 +6,6 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { TUserResponse } from '../../shared/contract/accounts.ts';
 import type {
   TChatListResponse,
   TChatMessagesResponse,
@@ -18,16 +17,16 @@ import type {
   TSendMessageResponse,
 } from '../../shared/contract/chat.ts';
 import { CHAT_PHOTO_FIELDS } from '../../shared/contract/constants.ts';
-import type { TCountsResponse } from '../../shared/contract/counts.ts';
 import { PHOTO_UPLOAD } from '../../shared/contract/photo-upload.ts';
 import { api } from './client.ts';
+import { applyNews, chatKey, chatListKey } from './realtime-cache.ts';
 import { uploadForm } from './upload.ts';
 
-// Query keys: everything of the chat lives under ['chats'], which the real-time bridge and the refresh
-// loop invalidate (C-08); ['counts'] and ['likes'] belong to the likes feature.
+// Query keys: everything of the chat lives under ['chats'] (realtime-cache.ts), which the real-time
+// bridge writes and the refresh loop reads again (C-08); ['counts'] and ['likes'] belong to the likes
+// feature.
 
-export const chatListKey = ['chats', 'list'] as const;
-export const chatKey = (id: number) => ['chats', 'thread', id] as const;
+export { chatKey, chatListKey };
 
 /** The conversation list, newest activity first, a page at a time (C-01). */
 export function useChatList() {
@@ -86,16 +85,13 @@ export function openChat(memberId: number) {
   return api<TOpenChatResponse>(`/api/members/${memberId}/chat`, { method: 'POST' });
 }
 
-/** Marks a conversation read up to seq (C-05); the badges follow. */
-export function useMarkRead(id: number) {
+/** Marks a conversation read up to seq (C-05); the badges and the list take the answer's totals. */
+export function useMarkRead(id: number, me: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (seq: number) =>
       api<TReadResponse>(`/api/chats/${id}/read`, { method: 'POST', json: { seq } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: chatListKey });
-      void queryClient.invalidateQueries({ queryKey: ['counts'] });
-    },
+    onSuccess: (answer) => applyNews(queryClient, { type: 'read_answer', answer }, me),
   });
 }
 
@@ -119,16 +115,13 @@ export function useSendGift(memberId: number) {
   });
 }
 
-/** A stored send changes the balance and the list order. */
+/**
+ * A stored send changes the balance and the list order: the header's credits (L-02) and the list row
+ * show them at once, from the answer.
+ */
 export function afterSend(queryClient: QueryClient, answer: TSendMessageResponse) {
-  queryClient.setQueryData<TUserResponse>(['user'], (old) =>
-    old?.user ? { user: { ...old.user, credits: answer.credits } } : old,
-  );
-  // The header's credits pill (L-02) shows the new balance at once.
-  queryClient.setQueryData<TCountsResponse>(['counts'], (old) =>
-    old ? { ...old, credits: answer.credits } : old,
-  );
-  void queryClient.invalidateQueries({ queryKey: chatListKey });
+  // The member is the message's sender.
+  applyNews(queryClient, { type: 'sent', response: answer }, answer.message.sender_id);
 }
 
 /**

@@ -1,29 +1,48 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, type QueryFunctionContext, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TCountsResponse } from '../../shared/contract/counts.ts';
 import { RULES } from '../../shared/rules.ts';
 import { setTitleCount } from '../use-page-title.ts';
+import { balanceFromCounts, balanceWrites, countsKey, keepNewerWrites } from './cache-writes.ts';
 import { api } from './client.ts';
 import { useLoggedIn } from './session.ts';
 
 /**
- * The member's counts (P-06): badges of the navigation and the title. Any source may refresh them: the
- * refresh loop, the member's own actions, or the real-time channel, by invalidating ['counts'].
+ * GET /api/counts. Its answer also carries the balance, which goes to the balance's own key; the
+ * counts' `credits` and `paid_user` are not read from here (realtime-cache.ts).
+ */
+export const countsQuery = {
+  queryKey: countsKey,
+  queryFn: ({ client }: QueryFunctionContext) =>
+    keepNewerWrites(client, countsKey, async () => {
+      const balanceBefore = balanceWrites(client);
+      const counts = await api<TCountsResponse>('/api/counts');
+      balanceFromCounts(client, counts, balanceBefore);
+      return counts;
+    }),
+  staleTime: 5_000,
+  // A failed refresh keeps the last counts: the loop tries again later (P-06).
+  retry: false,
+};
+
+/**
+ * The member's counts (P-06): badges of the navigation and the title. The real-time channel writes what
+ * its events carry (realtime-cache.ts); the refresh loop and the member's own actions read them again.
  */
 export function useCounts(): TCountsResponse | undefined {
   const loggedIn = useLoggedIn();
-  return useQuery({
-    queryKey: ['counts'],
-    queryFn: () => api<TCountsResponse>('/api/counts'),
-    enabled: loggedIn,
-    staleTime: 5_000,
-    // A failed refresh keeps the last counts: the loop tries again later (P-06).
-    retry: false,
-  }).data;
+  return useQuery({ ...countsQuery, enabled: loggedIn }).data;
 }
 
 /** What a refresh reloads (P-06: user, chats, likes) and what depends on it. */
-export const REFRESHED_KEYS = [['counts'], ['user'], ['likes'], ['chats'], ['notifications']] as const;
+export const REFRESHED_KEYS = [
+  ['counts'],
+  ['balance'],
+  ['user'],
+  ['likes'],
+  ['chats'],
+  ['notifications'],
+] as const;
 
 /** After the member's own action (a like, a swipe, reading): the counts at once, not at the next tick. */
 export function refreshAfterAction(queryClient: QueryClient): void {

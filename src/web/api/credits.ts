@@ -73,9 +73,12 @@ export function useStartPayment() {
   });
 }
 
-/** After a purchase the balance, premium state and the navigation's counts change: read them again. */
+/**
+ * After a purchase (in this tab or another): the balance is written from the payment's answer
+ * (`settlePurchase`); what else it changes (premium state, offers, the ledger) is read again.
+ */
 export function refreshAfterPurchase(queryClient: QueryClient) {
-  for (const key of [['user'], ['counts'], ['credits'], ['time-bonus'], ['transactions'], ['discount']]) {
+  for (const key of [['user'], ['credits'], ['time-bonus'], ['transactions'], ['discount']]) {
     void queryClient.invalidateQueries({ queryKey: key });
   }
 }

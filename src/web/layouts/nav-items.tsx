@@ -15,6 +15,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { TCountsResponse } from '../../shared/contract/counts.ts';
 import { matchRoute, pathFor, type RouteName } from '../../shared/routes.ts';
 import { badgeLabel, badgeText, RULES } from '../../shared/rules.ts';
+import type { TBalance } from '../api/balance.ts';
 import { NavLink } from '../components/route-link.tsx';
 
 export type BadgeTone = 'unread' | 'primary' | 'warning' | 'danger';
@@ -61,7 +62,7 @@ export function creditsBadge(credits: number): { count: number; tone: BadgeTone 
  * credits for paid members or Premium for the others. An item appears once its route exists; the
  * credits and premium pages are the payments feature's.
  */
-export function useNavItems(counts: TCountsResponse | undefined): NavItem[] {
+export function useNavItems(counts: TCountsResponse | undefined, balance: TBalance | undefined): NavItem[] {
   const intl = useIntl();
   const label = (id: string, count: number) => {
     const l = badgeLabel(id, count);
@@ -81,17 +82,17 @@ export function useNavItems(counts: TCountsResponse | undefined): NavItem[] {
     }),
     route('swipe-game', Flame, 'nav.swipe'),
   ];
-  if (counts?.paid_user) {
-    const badge = creditsBadge(counts.credits);
+  if (balance?.paid_user) {
+    const badge = creditsBadge(balance.credits);
     items.push({
       key: 'credits',
       to: pathFor('credits') ?? '/credits',
       icon: Coins,
       label: 'nav.credits',
       accent: true,
-      ...(badge ? { badge: { ...badge, label: label('nav.credits_left', counts.credits) } } : {}),
+      ...(badge ? { badge: { ...badge, label: label('nav.credits_left', balance.credits) } } : {}),
     });
-  } else if (counts) {
+  } else if (balance) {
     items.push({
       key: 'premium',
       to: pathFor('premium') ?? '/premium',
@@ -118,23 +119,23 @@ export function creditsPillTone(credits: number): keyof typeof PILL_TONES {
  * The money item of small screens (L-02), where the top navigation's items are hidden: the balance as a
  * pill leading to /credits for paid members, "Word Premium" for the others.
  */
-export function MoneyPill({ counts }: { counts: TCountsResponse | undefined }) {
+export function MoneyPill({ balance }: { balance: TBalance | undefined }) {
   const intl = useIntl();
-  if (!counts) return null;
+  if (!balance) return null;
   const pill =
     'inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full px-2.5 text-sm font-bold tabular-nums md:hidden';
-  if (counts.paid_user) {
-    const tone = creditsPillTone(counts.credits);
+  if (balance.paid_user) {
+    const tone = creditsPillTone(balance.credits);
     return (
       <NavLink
         to={pathFor('credits') ?? '/credits'}
         className={`${pill} ${PILL_TONES[tone]}`}
-        aria-label={intl.formatMessage({ id: 'nav.credits_pill' }, { count: counts.credits })}
+        aria-label={intl.formatMessage({ id: 'nav.credits_pill' }, { count: balance.credits })}
         data-testid="credits-pill"
         data-tone={tone}
       >
         <Coins aria-hidden size={16} />
-        {badgeText(counts.credits)}
+        {badgeText(balance.credits)}
       </NavLink>
     );
   }

@@ -2,6 +2,7 @@ import { LogIn } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { pathFor } from '../../shared/routes.ts';
+import { useBalance } from '../api/balance.ts';
 import { useCounts } from '../api/counts.ts';
 import { useUser } from '../api/session.ts';
 import { Logo } from '../components/logo.tsx';
@@ -60,7 +61,8 @@ export function TopNav() {
 /** Search, messages, likes, swipe, credits or Premium, with their badges (L-02), and the bell. */
 function MemberItems() {
   const counts = useCounts();
-  const items = useNavItems(counts);
+  const balance = useBalance();
+  const items = useNavItems(counts, balance);
   return (
     <>
       <ul className="hidden items-center gap-0.5 md:flex">
@@ -80,7 +82,7 @@ function MemberItems() {
           </li>
         ))}
       </ul>
-      <MoneyPill counts={counts} />
+      <MoneyPill balance={balance} />
       <NotificationsLink count={counts?.unread_notifications ?? 0} />
     </>
   );

@@ -171,8 +171,6 @@ function Chat({ id, user }: { id: number; user: TUser }) {
         <Composer
           thread={thread}
           profile={profile}
-          credits={user.credits}
-          paid={user.paid_user}
           icebreakers={icebreakers}
           setIcebreakers={setIcebreakers}
         />

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { CHAT, CHAT_ERRORS, type TChatProfile } from '../../../shared/contract/chat.ts';
 import { PHOTO_UPLOAD } from '../../../shared/contract/photos.ts';
 import { pathFor } from '../../../shared/routes.ts';
+import { useBalance } from '../../api/balance.ts';
 import { ApiError } from '../../api/client.ts';
 import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
@@ -77,13 +78,15 @@ const iconButton =
 export function Composer(props: {
   thread: Thread;
   profile: TChatProfile;
-  credits: number;
-  /** Paid members send photos; for the others the camera carries a lock and opens the premium sheet. */
-  paid: boolean;
   icebreakers: boolean;
   setIcebreakers(open: boolean): void;
 }) {
-  const { thread, profile, credits, paid, icebreakers, setIcebreakers } = props;
+  const { thread, profile, icebreakers, setIcebreakers } = props;
+  // The balance's one home (the header reads the same); paid members send photos, for the others the
+  // camera carries a lock and opens the premium sheet.
+  const balance = useBalance();
+  const credits = balance?.credits ?? 0;
+  const paid = balance?.paid_user ?? false;
   const intl = useIntl();
   const { settings } = useSite();
   const { pathname } = useLocation();

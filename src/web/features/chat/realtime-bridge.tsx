@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { TUserResponse } from '../../../shared/contract/accounts.ts';
 import { CLOSE_CODES } from '../../../shared/contract/realtime.ts';
+import { followOtherTabs } from '../../api/balance-tabs.ts';
 import { afterSend } from '../../api/chat.ts';
+import { refreshAfterPurchase } from '../../api/credits.ts';
 import { realtime } from '../../api/realtime.ts';
+import { applyNews, type CacheNews } from '../../api/realtime-cache.ts';
 import { useUser } from '../../api/session.ts';
 import { outboxFor } from './outbox.ts';
 
@@ -11,10 +13,12 @@ import { outboxFor } from './outbox.ts';
 const SESSION_END_GRACE_MS = 2000;
 
 /**
- * Keeps the tab's one socket open while a member is logged in and turns its events into cache
- * invalidations: a pushed message reloads chats and likes (C-08); likes, matches and counts refresh the
- * badges. Socket events are hints: every one only marks data stale, the next fetch reads the truth.
- * It also sends whatever waits in the outbox when the socket (re)opens (C-12).
+ * Keeps the tab's one socket open while a member is logged in and puts what its events carry into the
+ * cache (realtime-cache.ts): a message moves its conversation up the list and sets the unread total, a
+ * read sets the row's count, `counts` the badges, `credits` the balance, without asking the API again.
+ * What an event does not carry is marked stale and fetched where it is on screen: the likes after a
+ * message (C-08), the likes and notifications after a like or match. Other tabs' purchases arrive over a
+ * BroadcastChannel. It also sends whatever waits in the outbox when the socket (re)opens (C-12).
  */
 export function RealtimeBridge() {
   const { user } = useUser();
@@ -40,18 +44,24 @@ export function RealtimeBridge() {
     const box = outboxFor(memberId);
     void box.flush();
     let ended: ReturnType<typeof setTimeout> | undefined;
+    const keep = (e: CacheNews) => applyNews(queryClient, e, memberId);
     const offs = [
-      rt.on('message', () => stale('chats', 'likes', 'counts', 'notifications')),
-      rt.on('read', () => stale('chats', 'counts')),
-      rt.on('like', () => stale('likes', 'counts', 'notifications')),
-      rt.on('match', () => stale('likes', 'counts', 'notifications', 'chats')),
-      rt.on('counts', () => stale('counts', 'chats', 'likes', 'notifications')),
-      rt.on('chat_removed', () => stale('chats', 'counts')),
-      rt.on('credits', (e) =>
-        queryClient.setQueryData<TUserResponse>(['user'], (old) =>
-          old?.user ? { user: { ...old.user, credits: e.credits } } : old,
-        ),
-      ),
+      rt.on('message', (e) => {
+        keep(e);
+        stale('likes');
+      }),
+      rt.on('read', keep),
+      // The badge totals of a like come with the `counts` hint the server sends beside it.
+      rt.on('like', () => stale('likes', 'notifications')),
+      rt.on('match', () => stale('likes', 'notifications', 'chats')),
+      rt.on('counts', (e) => {
+        keep(e);
+        // The bare hint: a like or match changed the lists behind the badges.
+        if (e.unread_messages === undefined && e.new_likes === undefined) stale('likes', 'notifications');
+      }),
+      rt.on('chat_removed', keep),
+      rt.on('credits', keep),
+      followOtherTabs(queryClient, memberId, () => refreshAfterPurchase(queryClient)),
       rt.onStatus((status) => {
         if (status === 'open') void box.flush();
       }),

@@ -33,7 +33,7 @@ const NO_OUTBOX: ReturnType<ReturnType<typeof outboxFor>['all']> = [];
 export function useThread(conversationId: number, me: number) {
   const queryClient = useQueryClient();
   const query = useChat(conversationId);
-  const markRead = useMarkRead(conversationId);
+  const markRead = useMarkRead(conversationId, me);
   const box = outboxFor(me);
 
   const [stored, setStored] = useState<TChatMessage[]>([]);

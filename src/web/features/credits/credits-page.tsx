@@ -1,6 +1,7 @@
 import { History, RotateCcw } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { pathFor, routePath } from '../../../shared/routes.ts';
+import { useBalance } from '../../api/balance.ts';
 import { useMemberPricing } from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
@@ -13,13 +14,14 @@ import { BundleList, BundleSkeleton, PricingText } from './bundle-list.tsx';
 export function CreditsPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'credits.title' }));
-  return (
-    <RequireLogin>{(user) => <CreditsContent credits={user.credits} paid={user.paid_user} />}</RequireLogin>
-  );
+  return <RequireLogin>{() => <CreditsContent />}</RequireLogin>;
 }
 
-function CreditsContent({ credits, paid }: { credits: number; paid: boolean }) {
+function CreditsContent() {
   const pricing = useMemberPricing();
+  const balance = useBalance();
+  const credits = balance?.credits ?? 0;
+  const paid = balance?.paid_user ?? false;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <header className="space-y-2">

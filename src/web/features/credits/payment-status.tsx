@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import type { TPayment } from '../../../shared/contract/credits.ts';
 import { routePath } from '../../../shared/routes.ts';
+import { settlePurchase } from '../../api/balance-tabs.ts';
 import {
   refreshAfterPurchase,
   useCancelPayment,
@@ -11,6 +12,7 @@ import {
   useQuote,
   useStartPayment,
 } from '../../api/credits.ts';
+import { useUser } from '../../api/session.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { Money } from './money.tsx';
@@ -20,11 +22,16 @@ import { type ReturnTo, readReturn } from './return-to.ts';
 export function PaymentStatus({ id }: { id: string }) {
   const status = usePaymentStatus(id);
   const queryClient = useQueryClient();
+  const memberId = useUser().user?.id;
   const paid = status.data?.status === 'paid';
-  // The balance and premium state changed on the server: the navigation and pages read them again.
+  const balance = status.data?.balance;
+  // The balance is the answer's, at once here and in the member's other tabs (the navigation's badge and
+  // pill); the premium state and the offers are read again.
   useEffect(() => {
-    if (paid) refreshAfterPurchase(queryClient);
-  }, [paid, queryClient]);
+    if (!paid || balance === undefined || memberId === undefined) return;
+    settlePurchase(queryClient, memberId, balance);
+    refreshAfterPurchase(queryClient);
+  }, [paid, balance, memberId, queryClient]);
 
   return (
     <div className="mx-auto max-w-xl px-4 py-10">

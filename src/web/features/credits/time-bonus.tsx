@@ -5,6 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router';
 import { routePath } from '../../../shared/routes.ts';
 import { RULES } from '../../../shared/rules.ts';
+import { useBalance } from '../../api/balance.ts';
 import { useDismissTimeBonus, useTimeBonus } from '../../api/credits.ts';
 import { useUser } from '../../api/session.ts';
 import { Modal } from '../../components/modal.tsx';
@@ -19,6 +20,7 @@ import { formatCountdown, inMembersArea, secondsLeft } from './time-bonus-rules.
  */
 export function TimeBonus() {
   const { user } = useUser();
+  const balance = useBalance();
   const { pathname } = useLocation();
   const inArea = inMembersArea(pathname);
   const eligible = Boolean(user && !user.paid_user);
@@ -43,7 +45,7 @@ export function TimeBonus() {
     if (data?.active && left === 0) void queryClient.invalidateQueries({ queryKey: ['time-bonus'] });
   }, [data?.active, left, queryClient]);
 
-  const wantsPopup = Boolean(running && data?.popup && user?.credits === 0);
+  const wantsPopup = Boolean(running && data?.popup && balance?.credits === 0);
   useEffect(() => {
     if (!wantsPopup) return;
     // Leaving the members area (or the offer ending) clears this timer before it fires.
