@@ -13,7 +13,7 @@ import { AdminApiError, type AdminMe, adminFetch } from '../../api.ts';
 import { Checkbox, NumberInput, SaveError, SelectInput, TextInput, useFieldText } from './fields.tsx';
 import { buttonClass, primaryButtonClass, useCountryName } from './ui.tsx';
 
-const _EMPTY: TCodeDraft = {
+export const EMPTY: TCodeDraft = {
   code: '',
   percentage: 10,
   minimum_cents: 0,

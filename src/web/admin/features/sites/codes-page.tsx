@@ -11,7 +11,7 @@ import {
   type TCodeDraft,
 } from '../../../../shared/contract/admin-sites.ts';
 import { type AdminMe, adminFetch } from '../../api.ts';
-import { CodeForm } from './code-form.tsx';
+import { CodeForm, EMPTY } from './code-form.tsx';
 import { SaveError, SelectInput } from './fields.tsx';
 import {
   buttonClass,
