@@ -1,3 +1,4 @@
+// Long for a reason: the whole database schema in one place (drizzle tables mirror the migrations); do not split.
 import { sql } from 'drizzle-orm';
 import {
   boolean,

@@ -1,3 +1,4 @@
+// Long for a reason: a data table (demo 'about me' sentences in every language), not logic; do not split.
 import type { Locale } from '../../shared/i18n/locales.ts';
 import type { Rng } from './random.ts';
 

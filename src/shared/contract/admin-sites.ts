@@ -1,3 +1,4 @@
+// Long for a reason: the admin sites area's form schemas (sites, codes, bundles) share limits and message ids.
 import { z } from 'zod';
 import { CURRENCIES } from '../data/payment-methods.ts';
 import { REGIONS } from '../data/regions.ts';

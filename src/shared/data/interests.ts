@@ -1,3 +1,4 @@
+// Long for a reason: a data table (every interest with its name in all eleven languages), not logic; do not split.
 import type { Locale } from '../i18n/locales.ts';
 
 export type InterestKind = 'hobby' | 'sexual';

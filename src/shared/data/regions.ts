@@ -1,3 +1,4 @@
+// Long for a reason: a data table (every served country's regions, ISO 3166-2), not logic; do not split.
 export type RegionLabel = 'province' | 'state' | 'canton' | 'region' | 'county';
 
 export interface CountryRegions {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../../db/schema.ts';
 import { STAFF_COOKIE } from '../../platform/staff.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createAdmin } from './auth-service.ts';
+import { createAdmin } from './auth-enrolment.ts';
 
 // Races between connections only show on a real PostgreSQL server (`npm run test:pg`).
 let t: TestApp;

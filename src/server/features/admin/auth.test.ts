@@ -5,7 +5,7 @@ import { auditLog, staff, staffRecoveryCodes, staffSessions, staffTokens } from 
 import { STAFF_COOKIE } from '../../platform/staff.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildStaff, TEST_STAFF_PASSWORD } from '../../test/staff.ts';
-import { createAdmin } from './auth-service.ts';
+import { createAdmin } from './auth-enrolment.ts';
 
 let t: TestApp;
 beforeAll(async () => {

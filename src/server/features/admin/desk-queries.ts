@@ -1,3 +1,5 @@
+// The chat desk's SQL (O-05). The queue table is kept by triggers on conversation_members (migration
+// 0027); a claim is `claimed_by` with `claim_active_at` younger than DESK_CLAIM_MS.
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DESK_CLAIM_MS } from '../../../shared/contract/admin-desk.ts';
@@ -8,7 +10,6 @@ import {
   conversationMembers,
   conversations,
   deskAnswers,
-  deskOpeners,
   deskQueue,
   messages,
   photos,
@@ -17,9 +18,6 @@ import {
   staff,
   users,
 } from '../../db/schema.ts';
-
-// The chat desk's SQL (O-05). The queue table is kept by triggers on conversation_members (migration
-// 0027); a claim is `claimed_by` with `claim_active_at` younger than DESK_CLAIM_MS.
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Conn = Db | Tx;
@@ -331,52 +329,6 @@ export async function blockedBetween(db: Conn, a: number, b: number) {
       ),
     )
     .limit(1);
-  return row !== undefined;
-}
-
-// ---------------------------------------------------------------- openers
-
-export async function listOpeners(
-  db: Conn,
-  filter: { locale?: string | undefined; site?: number | undefined },
-) {
-  return db
-    .select()
-    .from(deskOpeners)
-    .where(
-      and(
-        filter.locale !== undefined ? eq(deskOpeners.locale, filter.locale) : undefined,
-        filter.site !== undefined
-          ? or(isNull(deskOpeners.siteId), eq(deskOpeners.siteId, filter.site))
-          : undefined,
-      ),
-    )
-    .orderBy(asc(deskOpeners.locale), asc(deskOpeners.position), asc(deskOpeners.id))
-    .limit(500);
-}
-
-export async function findOpener(db: Conn, id: number) {
-  const [row] = await db.select().from(deskOpeners).where(eq(deskOpeners.id, id)).limit(1);
-  return row;
-}
-
-export async function insertOpener(db: Conn, row: typeof deskOpeners.$inferInsert) {
-  const [created] = await db.insert(deskOpeners).values(row).returning();
-  if (!created) throw new Error('no opener');
-  return created;
-}
-
-export async function updateOpener(db: Conn, id: number, change: Partial<typeof deskOpeners.$inferInsert>) {
-  const [row] = await db.update(deskOpeners).set(change).where(eq(deskOpeners.id, id)).returning();
-  return row;
-}
-
-export async function deleteOpener(db: Conn, id: number) {
-  await db.delete(deskOpeners).where(eq(deskOpeners.id, id));
-}
-
-export async function siteExists(db: Conn, id: number) {
-  const [row] = await db.select({ id: sites.id }).from(sites).where(eq(sites.id, id)).limit(1);
   return row !== undefined;
 }
 

@@ -25,6 +25,7 @@ import { errorResponses, ZErrorResponse } from '../../../shared/contract/errors.
 import type { StaffRole } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { currentStaff, sitesFor, staffOnly, writeAudit } from '../../platform/staff.ts';
+import { deskConversationFor, OPERATOR } from './desk-access.ts';
 import {
   deleteOpener,
   findOpener,
@@ -32,21 +33,17 @@ import {
   listOpeners,
   siteExists,
   updateOpener,
-} from './desk-queries.ts';
+} from './desk-openers-queries.ts';
 import {
   claimConversation,
   deskActivity,
   deskAnswer,
-  deskConversationFor,
   deskFigures,
-  deskMedia,
-  deskMessage,
   deskQueue,
-  deskView,
-  OPERATOR,
   presentOpener,
   releaseConversation,
 } from './desk-service.ts';
+import { deskMedia, deskMessage, deskView } from './desk-view.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sites, staff, staffRoles, staffSessions } from '../../db/schema.ts';
 import { createStaffSession, STAFF_ROLES, setStaffCookie } from '../../platform/staff.ts';
-import { createAdmin, enrolUrl, relyingParty } from './auth-service.ts';
+import { createAdmin, enrolUrl } from './auth-enrolment.ts';
+import { relyingParty } from './auth-factors.ts';
 
 const Grant = z.object({
   role: z.enum(STAFF_ROLES as [string, ...string[]]),

@@ -23,12 +23,16 @@ import { createPaymentProviders } from '../../platform/payments/index.ts';
 import { siteOrigin } from '../../platform/site.ts';
 import { assertSite, currentStaff, sitesFor, staffOnly } from '../../platform/staff.ts';
 import { isSafeKey } from '../../platform/storage.ts';
-import { memberPhotoByKey } from './members-queries.ts';
 import {
   activationAction,
   banAction,
   creditsAction,
   deleteAction,
+  refundAction,
+  unbanAction,
+} from './members-actions.ts';
+import { memberPhotoByKey } from './members-queries.ts';
+import {
   fictionalConversation,
   findMembers,
   MEMBER_ROLES,
@@ -36,8 +40,6 @@ import {
   memberLedger,
   memberPage,
   memberSite,
-  refundAction,
-  unbanAction,
 } from './members-service.ts';
 
 declare module 'fastify' {

@@ -17,7 +17,8 @@ import {
   refundUntil,
   refuseRefundRequest,
 } from '../credits/index.ts';
-import { type Audit, MEMBER_ROLES, refundAction } from './members-service.ts';
+import { refundAction } from './members-actions.ts';
+import { type Audit, MEMBER_ROLES } from './members-service.ts';
 
 const FINANCE = MEMBER_ROLES.refund;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

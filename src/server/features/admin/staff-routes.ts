@@ -14,7 +14,8 @@ import { errorResponses } from '../../../shared/contract/errors.ts';
 import { sites, staff, staffPasskeys, staffRecoveryCodes, staffSessions } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { currentStaff, type StaffGrant, sitesFor, staffOnly, writeAudit } from '../../platform/staff.ts';
-import { createEnrolToken, createStaffMember, enrolUrl, relyingParty, uniqueGrants } from './auth-service.ts';
+import { createEnrolToken, createStaffMember, enrolUrl, uniqueGrants } from './auth-enrolment.ts';
+import { relyingParty } from './auth-factors.ts';
 import { findStaffMember, listStaff, readAudit, replaceGrants } from './staff-queries.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);

@@ -14,17 +14,13 @@ import {
 } from '../../../../shared/contract/admin-sites.ts';
 import { COUNTRY_CURRENCY } from '../../../../shared/data/payment-methods.ts';
 import { AdminApiError, type AdminMe, adminFetch } from '../../api.ts';
+import { Checkbox, NumberInput, SaveError, SelectInput, useFieldText } from './fields.tsx';
 import {
   buttonClass,
-  Checkbox,
   DataTable,
-  NumberInput,
   primaryButtonClass,
-  SaveError,
-  SelectInput,
   type SortedFeatures,
   useCountryName,
-  useFieldText,
   useMoney,
   useUrlState,
 } from './ui.tsx';

@@ -4,14 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useOutletContext } from 'react-router';
 import type { TAdminSiteList, TAdminSiteSummary } from '../../../../shared/contract/admin-sites.ts';
 import { type AdminMe, adminFetch } from '../../api.ts';
-import {
-  buttonClass,
-  DataTable,
-  primaryButtonClass,
-  SaveError,
-  type SortedFeatures,
-  useUrlState,
-} from './ui.tsx';
+import { SaveError } from './fields.tsx';
+import { buttonClass, DataTable, primaryButtonClass, type SortedFeatures, useUrlState } from './ui.tsx';
 
 const DEFAULTS = { q: '', sort: 'id', dir: 'asc' };
 const column = createColumnHelper<SortedFeatures, TAdminSiteSummary>();

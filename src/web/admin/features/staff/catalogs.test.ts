@@ -6,17 +6,16 @@ import { describe, expect, it } from 'vitest';
 // and the server name exists.
 const dir = join(import.meta.dirname, '../../../../shared/i18n/admin');
 const load = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, string>;
+// Every non-test file of the staff and sign-in pages and of the server's auth and staff parts.
+const filesIn = (rel: string, pattern: RegExp) =>
+  readdirSync(join(import.meta.dirname, rel))
+    .filter((f) => pattern.test(f) && !f.includes('.test.'))
+    .map((f) => `${rel}/${f}`);
 const sources = [
-  '../auth/login-page.tsx',
-  '../auth/enrol-page.tsx',
-  '../auth/factor-forms.tsx',
-  '../auth/auth-frame.tsx',
+  ...filesIn('../auth', /\.tsx$/),
+  ...filesIn('.', /\.tsx$/),
   '../../step-up.tsx',
-  './staff-page.tsx',
-  './audit-page.tsx',
-  '../../../../server/features/admin/auth-service.ts',
-  '../../../../server/features/admin/auth-routes.ts',
-  '../../../../server/features/admin/staff-routes.ts',
+  ...filesIn('../../../../server/features/admin', /^(auth|staff)-.*\.ts$/),
 ].map((p) => readFileSync(join(import.meta.dirname, p), 'utf8'));
 
 describe('staff texts (O-01, O-06)', () => {
