@@ -72,28 +72,35 @@ test('L-07 A-02 the home page shows real members: portraits, member and online c
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('I-02 I-03 every visitor can pick any of the site languages in the footer; /lang-config keeps the header and a way back', async ({
+test("I-02 I-03 the footer offers the languages of the visitor's country; any other is on /lang-config, which keeps the header and a way back", async ({
   page,
 }) => {
+  // A visitor in the Netherlands: Dutch only, so no picker, but the way to every language (I-03, issue 11).
   await page.goto('/pages/faq');
-  const picker = page.getByTestId('footer-language').getByRole('combobox', { name: 'Taal' });
-  await expect(picker.locator('option')).toHaveCount(11);
+  const footer = page.getByTestId('footer-language');
+  await expect(footer).toContainText('Nederlands');
+  await expect(footer.getByRole('combobox')).toHaveCount(0);
   await screens(page, 'footer-language', { axe: false });
-  await picker.selectOption('en');
-  await expect(page.getByTestId('footer-language').getByRole('combobox', { name: 'Language' })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  // The choice is remembered in the locale cookie (I-02).
-  await expect
-    .poll(async () => (await page.context().cookies()).find((c) => c.name === 'i18n_redirected')?.value)
-    .toBe('en');
-  await page.getByRole('link', { name: 'Language and country' }).click();
+  await footer.getByRole('link', { name: 'Taal en land' }).click();
   await expect(page).toHaveURL(/\/lang-config$/);
   await expect(page.getByRole('navigation', { name: 'main' })).toBeVisible();
-  // Languages beyond the country's own are offered too.
+  // Languages beyond the country's own are offered there.
   await expect(page.getByRole('radio')).toHaveCount(11);
   await screens(page, 'lang-config', { axe: false });
-  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Terug' }).click();
   await expect(page).toHaveURL(/\/pages\/faq$/);
+
+  // A visitor in Belgium picks between Dutch, French and German in the footer; the choice is remembered.
+  const { hostname } = new URL(page.url());
+  await page.context().addCookies([{ name: 'country', value: 'BE', domain: hostname, path: '/' }]);
+  await page.reload();
+  const picker = page.getByTestId('footer-language').getByRole('combobox', { name: 'Taal' });
+  await expect(picker.locator('option')).toHaveText(['Nederlands', 'Français', 'Deutsch']);
+  await picker.selectOption('fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === 'i18n_redirected')?.value)
+    .toBe('fr');
 });
 
 test('A-04 a failed activation link sends a new mail without login; a reused link of an active account offers the login', async ({

@@ -2,7 +2,7 @@ import { Globe } from 'lucide-react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TCompany } from '../../shared/contract/site.ts';
-import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, type Locale, toLocale } from '../../shared/i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALE_NAMES, type Locale, toLocale } from '../../shared/i18n/locales.ts';
 import { pathFor } from '../../shared/routes.ts';
 import { useCompany } from '../api/site.ts';
 import { Link, RouteLink } from '../components/route-link.tsx';
@@ -63,31 +63,45 @@ export function CompanyAddress({ company, variant }: { company: TCompany; varian
 }
 
 /**
- * Every visitor can switch language here, between all of the site's languages, not only those of their
- * country (I-02, I-03, issue 11); the country and language page is one link away.
+ * The languages of the visitor's country (I-03: NL only Dutch; BE Dutch, French and German), as a picker
+ * when there is more than one; any other language of the site is one link away, on the country and
+ * language page (issue 11: nobody is stuck with one).
  */
 function LanguagePicker() {
-  const { locale, setLocale } = useSite();
+  const { locale, setLocale, visible } = useSite();
   const id = useId();
   const langConfig = pathFor('lang-config');
+  const options = visible.includes(locale) ? visible : [locale, ...visible];
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2" data-testid="footer-language">
-      <label htmlFor={id} className="inline-flex items-center gap-1.5 font-semibold text-ink">
-        <Globe aria-hidden size={16} />
-        <FormattedMessage id="footer.language" />
-      </label>
-      <select
-        id={id}
-        value={locale}
-        onChange={(e) => void setLocale(e.target.value as Locale)}
-        className="min-h-11 rounded-xl border border-line bg-white px-3 text-ink"
-      >
-        {LOCALES.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {LOCALE_NAMES[l]}
-          </option>
-        ))}
-      </select>
+      {options.length > 1 ? (
+        <>
+          <label htmlFor={id} className="inline-flex items-center gap-1.5 font-semibold text-ink">
+            <Globe aria-hidden size={16} />
+            <FormattedMessage id="footer.language" />
+          </label>
+          <select
+            id={id}
+            value={locale}
+            onChange={(e) => void setLocale(e.target.value as Locale)}
+            className="min-h-11 rounded-xl border border-line bg-white px-3 text-ink"
+          >
+            {options.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {LOCALE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : (
+        <span className="inline-flex items-center gap-1.5 text-ink">
+          <Globe aria-hidden size={16} />
+          <span className="font-semibold">
+            <FormattedMessage id="footer.language" />
+          </span>
+          <span lang={locale}>{LOCALE_NAMES[locale]}</span>
+        </span>
+      )}
       {langConfig && (
         <Link
           to={langConfig}
