@@ -280,6 +280,10 @@ test.describe('refund requests', () => {
     await page.getByRole('link', { name: 'Kies 15 credits' }).click();
     await page.getByRole('radio', { name: 'iDEAL', exact: true }).check();
     await page.getByRole('button', { name: /^Betaal / }).click();
+    // On the checkout's own page (a full load) before its outcome is chosen: the click then waits for that
+    // page to hydrate, not for the one it left.
+    await expect(page).toHaveURL(/\/test-checkout\//);
+    await expect(page.getByTestId('checkout-amount')).toHaveText(/7,46/);
     await page.getByRole('button', { name: 'Betaald' }).click();
     await expect(page.getByRole('heading', { name: 'Betaling gelukt!' })).toBeVisible({ timeout: 15_000 });
 
