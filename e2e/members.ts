@@ -169,3 +169,28 @@ export async function activationLink(request: APIRequestContext, to: string): Pr
     .toBe(true);
   return link as string;
 }
+
+/** An activated member in Utrecht with a photo, looking for the other gender, from their own address. */
+export async function personInUtrecht(context: BrowserContext, gender: 'male' | 'female') {
+  await ownAddress(context);
+  return createMember(context, {
+    activate: true,
+    place: { country: 'NL', region: 'NL-UT', city: 'Utrecht' },
+    photo: true,
+    gender,
+    looking_for: gender === 'male' ? 'female' : 'male',
+  });
+}
+
+/** Sets a member's balance to exactly `credits` (and premium when `paid`). */
+export async function setCredits(context: BrowserContext, member: Member, credits: number, paid: boolean) {
+  await spendAllCredits(context.request, member.email);
+  if (credits > 0 || paid) {
+    const res = await context.request.post('/dev/credits', {
+      ...THIS_MACHINE,
+      data: { email: member.email, credits: credits > 0 ? credits : 1, paid_user: paid },
+    });
+    expect(res.status()).toBe(200);
+    if (credits === 0) await spendAllCredits(context.request, member.email);
+  }
+}

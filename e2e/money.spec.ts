@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
-import { createMember, type Member, otherPerson, ownAddress, spendAllCredits } from './members.ts';
+import { type Member, otherPerson, personInUtrecht, setCredits, spendAllCredits } from './members.ts';
 
 // Money moments (issue 26): the balance in sight on a phone, walls before the tap, true premium texts,
 // and every payment leading back to the conversation.
 
 const SCREENS = 'test-results/screens';
 mkdirSync(SCREENS, { recursive: true });
-const place = { country: 'NL', region: 'NL-UT', city: 'Utrecht' };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -19,29 +18,7 @@ async function shot(page: Page, name: string) {
   });
 }
 
-/** Sets a member's balance to exactly `credits` (and premium when `paid`). */
-async function setCredits(context: BrowserContext, member: Member, credits: number, paid: boolean) {
-  await spendAllCredits(context.request, member.email);
-  if (credits > 0 || paid) {
-    const res = await context.request.post('/dev/credits', {
-      ...THIS_MACHINE,
-      data: { email: member.email, credits: credits > 0 ? credits : 1, paid_user: paid },
-    });
-    expect(res.status()).toBe(200);
-    if (credits === 0) await spendAllCredits(context.request, member.email);
-  }
-}
-
-async function person(context: BrowserContext, gender: 'male' | 'female') {
-  await ownAddress(context);
-  return createMember(context, {
-    activate: true,
-    place,
-    photo: true,
-    gender,
-    looking_for: gender === 'male' ? 'female' : 'male',
-  });
-}
+const person = personInUtrecht;
 
 async function startChat(page: Page, other: Member) {
   await page.goto(`/members/${other.id}`);

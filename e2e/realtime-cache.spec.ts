@@ -1,36 +1,13 @@
 import type { BrowserContext, Page, Request } from '@playwright/test';
-import { expect, skipEntryWarning, THIS_MACHINE, test } from './fixtures.ts';
-import { createMember, type Member, otherPerson, ownAddress, spendAllCredits } from './members.ts';
+import { expect, skipEntryWarning, test } from './fixtures.ts';
+import { type Member, otherPerson, personInUtrecht, setCredits } from './members.ts';
 
 // Issue 22 (4): the browser keeps what the server tells it. Events and answers carry the unread totals,
 // the balance and the list row; the page writes them into its cache instead of asking the API again.
 
-const place = { country: 'NL', region: 'NL-UT', city: 'Utrecht' };
 const PHONE = { width: 390, height: 844 };
 
-async function person(context: BrowserContext, gender: 'male' | 'female') {
-  await ownAddress(context);
-  return createMember(context, {
-    activate: true,
-    place,
-    photo: true,
-    gender,
-    looking_for: gender === 'male' ? 'female' : 'male',
-  });
-}
-
-/** Sets a member's balance to exactly `credits`, premium when `paid`. */
-async function setCredits(context: BrowserContext, member: Member, credits: number, paid: boolean) {
-  await spendAllCredits(context.request, member.email);
-  if (credits > 0 || paid) {
-    const res = await context.request.post('/dev/credits', {
-      ...THIS_MACHINE,
-      data: { email: member.email, credits: credits > 0 ? credits : 1, paid_user: paid },
-    });
-    expect(res.status()).toBe(200);
-    if (credits === 0) await spendAllCredits(context.request, member.email);
-  }
-}
+const person = personInUtrecht;
 
 /** The balance as the server has it (asked beside the page, not by it). */
 async function serverBalance(context: BrowserContext): Promise<number> {

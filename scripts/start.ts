@@ -22,16 +22,21 @@ const sources = Math.max(newestSource(join(root, 'src/web')), newestSource(join(
 const stale = (file: string) => !existsSync(file) || statSync(file).mtimeMs < sources;
 if (stale(built) || stale(rendered)) {
   console.log('Building the web app and its server render...');
+  // Always React's production build, also when the server itself runs with NODE_ENV=development (the e2e
+  // server does): Vite keeps a NODE_ENV it finds, and would bundle React's development build.
+  const env = { ...process.env, NODE_ENV: 'production' };
   const vite = join(root, 'node_modules/vite/bin/vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
   // The members' build empties dist/web, the back office's with it: build that again too (as npm run build).
   execFileSync(process.execPath, [vite, 'build', '-c', 'vite.admin.config.ts', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    env,
   });
   execFileSync(process.execPath, [vite, 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    env,
   });
 }
 
