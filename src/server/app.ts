@@ -74,6 +74,8 @@ declare module 'fastify' {
     sites: SiteResolver;
     metrics: Metrics;
     pushPublicKey: string;
+    /** Every route as registered, with the contract's endpoint key when `route()` made it. */
+    routeList: { method: string; url: string; endpoint?: string }[];
   }
   interface FastifyRequest {
     locale(site?: SiteRow): Locale;
@@ -119,6 +121,14 @@ export async function buildApp({
       void (reply as FastifyReply).code(status).type('application/json; charset=utf-8').send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routeList: FastifyInstance['routeList'] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) {
+      if (method !== 'HEAD') routeList.push({ method, url: r.url, endpoint: r.config?.endpoint });
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   // Answers are checked against their zod schema in development and tests, where a wrong shape should

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.ts';
 import { ZMemberCard } from './profiles.ts';
 
 /** The list of members I blocked (M-06). */
@@ -26,3 +27,11 @@ export const ZBlockListResponse = z.object({
   total: z.number().int().nonnegative(),
 });
 export type TBlockListResponse = z.infer<typeof ZBlockListResponse>;
+
+export const BLOCKS_API = endpoints('profiles', {
+  'GET /api/blocks': {
+    summary: 'Members I blocked, newest first, at most 200 (M-06)',
+    answer: ZBlockListResponse,
+    errors: [403, 429],
+  },
+});

@@ -13,6 +13,7 @@ import {
   ZLookingForAnswer,
   ZProfileName,
 } from './accounts.ts';
+import { endpoints } from './endpoint.ts';
 import { ZId, ZIdParam } from './ids.ts';
 import { ZMainImage } from './photos.ts';
 import { zLine } from './text.ts';
@@ -219,3 +220,50 @@ export const ZMemberLanding = z.object({
   others: z.array(ZMemberCard),
 });
 export type TMemberLanding = z.infer<typeof ZMemberLanding>;
+
+/** Own profile (M-01, M-10), other members' profile pages and blocking (M-05, M-06, M-08). */
+export const PROFILES_API = endpoints('profiles', {
+  'GET /api/profile': {
+    summary: 'Own profile with the site settings of what profile pages show (M-01)',
+    answer: ZOwnProfileResponse,
+  },
+  'PUT /api/profile': {
+    summary: 'Change own profile fields; fields left out stay as they are (M-01)',
+    body: ZUpdateProfileRequest,
+    answer: ZOwnProfileResponse,
+  },
+  'PUT /api/profile/location': {
+    summary: 'Set country, region and city from a browser position, kept rounded to ~1 km (M-10)',
+    body: ZLocationRequest,
+    answer: ZOwnProfileResponse,
+  },
+  'DELETE /api/profile/location': {
+    summary: 'Forget the stored position (M-10)',
+    answer: ZOwnProfileResponse,
+  },
+  'GET /api/showcase': {
+    summary: "The home page's people: recently active members with a photo, member and online counts",
+    answer: ZShowcaseResponse,
+    errors: [],
+  },
+  'GET /api/members/:id': {
+    summary: 'Profile page of a member with related profiles; visitors see less (M-05, M-06, M-08)',
+    params: ZMemberIdParams,
+    answer: ZMemberResponse,
+  },
+  'GET /api/members/:id/landing': {
+    summary: "A member's landing page: the member when anyone may see them, and others like them (L-08)",
+    params: ZMemberIdParams,
+    answer: ZMemberLanding,
+  },
+  'POST /api/members/:id/block': {
+    summary: 'Block a member: neither sees the other any more (M-06)',
+    params: ZMemberIdParams,
+    answer: ZBlockResponse,
+  },
+  'DELETE /api/members/:id/block': {
+    summary: 'Unblock a member (M-06)',
+    params: ZMemberIdParams,
+    answer: ZBlockResponse,
+  },
+});

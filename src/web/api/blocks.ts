@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TBlockListResponse } from '../../shared/contract/blocks.ts';
-import type { TBlockResponse } from '../../shared/contract/profiles.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 
 export const blocksQuery = {
   queryKey: ['blocks'],
-  queryFn: () => api<TBlockListResponse>('/api/blocks'),
+  queryFn: () => call('GET /api/blocks'),
 } as const;
 
 /**
@@ -20,7 +19,7 @@ export function useMyBlocks() {
 export function useUnblock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<TBlockResponse>(`/api/members/${id}/block`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('DELETE /api/members/:id/block', { params: { id } }),
     onSuccess: (_res, id) => {
       queryClient.setQueryData<TBlockListResponse>(['blocks'], (old) =>
         old ? { members: old.members.filter((m) => m.id !== id), total: Math.max(0, old.total - 1) } : old,

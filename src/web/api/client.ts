@@ -1,4 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { Api, ApiKey } from '../../shared/contract/api.ts';
+import type { AnswerOf, BodyIn, EndpointDef, ParamsOf, QueryOf } from '../../shared/contract/endpoint.ts';
 import { RULES } from '../../shared/rules.ts';
 
 /** The header that marks a request as coming from our own client (spec §7). */
@@ -55,6 +57,50 @@ export async function api<T>(url: string, init: RequestInit & { json?: unknown }
   }
   if (!res.ok) throw new ApiError(res.status, url, body);
   return body as T;
+}
+
+type Part<Name extends string, T> = undefined extends T ? { [K in Name]?: T } : { [K in Name]: T };
+/** What a call gives besides the key: the endpoint's params, query and body, each only when it has one. */
+export type CallArgs<E extends EndpointDef> = Part<'params', ParamsOf<E>> &
+  Part<'query', QueryOf<E>> &
+  Part<'body', BodyIn<E>> & { signal?: AbortSignal; headers?: Record<string, string> };
+type Rest<E extends EndpointDef> =
+  Record<string, never> extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
+
+/** The URL of an endpoint: its path with the params filled in, and the query's defined values. */
+export function endpointUrl(path: string, params?: object, query?: object): string {
+  const filled = path.replace(/:(\w+)/g, (_m, name: string) =>
+    encodeURIComponent(String((params as Record<string, unknown> | undefined)?.[name])),
+  );
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const v of Array.isArray(value) ? value : [value]) search.append(name, String(v));
+  }
+  const qs = search.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+/**
+ * Calls one endpoint of the contract (issue 22, scope 5): `call('DELETE /api/members/:id/block', { params:
+ * { id } })`. The key names the method and path; params, query, body and answer are typed from the
+ * endpoint's schemas, which stay on the server (only their types are imported here).
+ */
+export function call<K extends ApiKey>(key: K, ...[args]: Rest<Api[K]>): Promise<AnswerOf<Api[K]>> {
+  const space = key.indexOf(' ');
+  const a = (args ?? {}) as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+  return api<AnswerOf<Api[K]>>(endpointUrl(key.slice(space + 1), a.params, a.query), {
+    method: key.slice(0, space),
+    ...(a.body !== undefined ? { json: a.body } : {}),
+    ...(a.signal ? { signal: a.signal } : {}),
+    ...(a.headers ? { headers: a.headers } : {}),
+  });
 }
 
 /** Network failures, 5xx and 429 are worth another try; a 4xx answer will not change (P-04). */

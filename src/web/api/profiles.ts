@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  TBlockResponse,
   TLocationRequest,
   TMemberResponse,
   TOwnProfileResponse,
   TUpdateProfileRequest,
 } from '../../shared/contract/profiles.ts';
-import { api } from './client.ts';
+import { api, call } from './client.ts';
 
 /** The place at a position (GET /api/geocode.php, M-07). */
 export interface GeocodeResult {
@@ -17,7 +16,7 @@ export interface GeocodeResult {
 
 export const ownProfileQuery = {
   queryKey: ['profile'],
-  queryFn: async () => (await api<TOwnProfileResponse>('/api/profile')).profile,
+  queryFn: async () => (await call('GET /api/profile')).profile,
 } as const;
 
 export function useOwnProfile() {
@@ -38,8 +37,7 @@ function useProfileAnswer() {
 export function useUpdateProfile() {
   const onAnswer = useProfileAnswer();
   return useMutation({
-    mutationFn: (body: TUpdateProfileRequest) =>
-      api<TOwnProfileResponse>('/api/profile', { method: 'PUT', json: body }),
+    mutationFn: (body: TUpdateProfileRequest) => call('PUT /api/profile', { body }),
     onSuccess: onAnswer,
   });
 }
@@ -47,8 +45,7 @@ export function useUpdateProfile() {
 export function useSetLocation() {
   const onAnswer = useProfileAnswer();
   return useMutation({
-    mutationFn: (body: TLocationRequest) =>
-      api<TOwnProfileResponse>('/api/profile/location', { method: 'PUT', json: body }),
+    mutationFn: (body: TLocationRequest) => call('PUT /api/profile/location', { body }),
     onSuccess: onAnswer,
   });
 }
@@ -56,7 +53,7 @@ export function useSetLocation() {
 export function useForgetLocation() {
   const onAnswer = useProfileAnswer();
   return useMutation({
-    mutationFn: () => api<TOwnProfileResponse>('/api/profile/location', { method: 'DELETE' }),
+    mutationFn: () => call('DELETE /api/profile/location'),
     onSuccess: onAnswer,
   });
 }
@@ -70,7 +67,7 @@ export function geocode(lat: number, lon: number): Promise<GeocodeResult> {
 export function memberQuery(id: number, viewerId: number | null) {
   return {
     queryKey: ['member', id, viewerId],
-    queryFn: () => api<TMemberResponse>(`/api/members/${id}`),
+    queryFn: () => call('GET /api/members/:id', { params: { id } }),
   } as const;
 }
 
@@ -82,7 +79,7 @@ export function useBlock(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (blocked: boolean) =>
-      api<TBlockResponse>(`/api/members/${id}/block`, { method: blocked ? 'POST' : 'DELETE' }),
+      call(blocked ? 'POST /api/members/:id/block' : 'DELETE /api/members/:id/block', { params: { id } }),
     onSuccess: (res) => {
       queryClient.setQueriesData<TMemberResponse>({ queryKey: ['member', id] }, (old) =>
         old ? { ...old, profile: { ...old.profile, blocked_by_me: res.blocked } } : old,

@@ -1,30 +1,16 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZBlockListResponse } from '../../../shared/contract/blocks.ts';
-import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../platform/route.ts';
 import { currentUser } from '../../platform/session.ts';
 import { listMyBlocks } from './blocks-service.ts';
 
 /** The list of members I blocked (M-06); blocking and unblocking themselves are in routes.ts. */
-export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
+export const blockRoutes: FastifyPluginAsync = async (app) => {
   // The answer is one member's own list: never kept by shared caches.
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
 
-  app.get(
-    '/api/blocks',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['profiles'],
-        summary: 'Members I blocked, newest first, at most 200 (M-06)',
-        response: { 200: ZBlockListResponse, 403: ZErrorResponse, 429: ZErrorResponse },
-      },
-    },
-    async (req) =>
-      listMyBlocks(app.db, currentUser(req).id, {
-        cdnPrefix: (await app.sites(req.host)).cdnPrefix,
-        now: new Date(),
-      }),
+  route(app, 'GET /api/blocks', { preHandler: app.requireUser }, ({ req, site, now }) =>
+    listMyBlocks(app.db, currentUser(req).id, { cdnPrefix: site.cdnPrefix, now }),
   );
 };

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useMatches, useNavigate, useParams } from 'react-router';
 import type { TMemberLanding } from '../../../shared/contract/profiles.ts';
 import { pathFor, routePath } from '../../../shared/routes.ts';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { useUser } from '../../api/session.ts';
 import { FictionalBadge } from '../../components/fictional-icon.tsx';
 import { MemberGrid, OnlineDot } from '../../components/member-card.tsx';
@@ -26,7 +26,7 @@ type Shown = NonNullable<TMemberLanding['member']>;
 function landingQuery(id: number, viewerId: number | null) {
   return {
     queryKey: ['member-landing', id, viewerId],
-    queryFn: () => api<TMemberLanding>(`/api/members/${id}/landing`),
+    queryFn: () => call('GET /api/members/:id/landing', { params: { id } }),
   } as const;
 }
 

@@ -3,7 +3,7 @@ import { ArrowRight, Users } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TShowcaseResponse } from '../../../shared/contract/profiles.ts';
 import { pathFor } from '../../../shared/routes.ts';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { useUser } from '../../api/session.ts';
 import { NextTask } from '../../components/after-first-paint.tsx';
 import { MemberCard } from '../../components/member-card.tsx';
@@ -21,7 +21,7 @@ const MOSAIC = 5;
 export function useShowcase() {
   return useQuery({
     queryKey: ['showcase'],
-    queryFn: () => api<TShowcaseResponse>('/api/showcase'),
+    queryFn: () => call('GET /api/showcase'),
     staleTime: 60_000,
     retry: false,
   });

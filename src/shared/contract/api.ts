@@ -1,0 +1,27 @@
+import { BLOCKS_API } from './blocks.ts';
+import type { EndpointDef, Endpoints } from './endpoint.ts';
+import { PROFILES_API } from './profiles.ts';
+
+/**
+ * Every endpoint of the API, by key (issue 22, scope 5). The server registers its routes from this list
+ * (`server/platform/route.ts`; `server/platform/endpoints.test.ts` compares the two); the web imports its
+ * type only (`web/api/client.ts` `call`).
+ */
+export const GROUPS = [BLOCKS_API, PROFILES_API] as const;
+
+type Merge<G extends readonly Endpoints[]> = G extends readonly [
+  infer H extends Endpoints,
+  ...infer R extends readonly Endpoints[],
+]
+  ? H['list'] & Merge<R>
+  : unknown;
+
+export type Api = Merge<typeof GROUPS>;
+export type ApiKey = keyof Api & string;
+
+export const API = Object.assign({}, ...GROUPS.map((g) => g.list)) as Api & Record<string, EndpointDef>;
+
+/** Each endpoint's documentation tag. */
+export const API_TAGS = Object.fromEntries(
+  GROUPS.flatMap((g) => Object.keys(g.list).map((key) => [key, g.tag])),
+) as Record<ApiKey, string>;
