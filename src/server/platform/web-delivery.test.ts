@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../db/schema.ts';
@@ -85,6 +85,44 @@ describe('P-01 issue 11 item 1: text goes out compressed', () => {
     const health = await get('/healthz', 'gzip, br');
     expect(health.statusCode).toBe(200);
     expect(health.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('P-01 issue 24 a rendered page goes out compressed too', () => {
+  // Pages come from the not-found handler, out of reach of the compression plugin: before this, the home
+  // page's 53 kB of HTML went out whole, ahead of the stylesheet and the first photos on a phone.
+  const page = (url: string, acceptEncoding?: string) =>
+    t.app.inject({
+      url,
+      headers: { accept: 'text/html', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    });
+
+  it('P-01 brotli when the browser takes it, gzip when it takes only that, plain otherwise', async () => {
+    const plain = await page('/pages/terms');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root">');
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+
+    const br = await page('/pages/terms', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+
+    const gz = await page('/pages/terms', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('P-01 an encoding refused with q=0 is not used; a 404 page is compressed as well', async () => {
+    const res = await page('/pages/terms', 'br;q=0, gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const none = await page('/pages/terms', 'br;q=0, gzip;q=0.0');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    const missing = await page('/no/such/page', 'br');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('<html');
   });
 });
 
@@ -235,7 +273,7 @@ describe('issue 24 P-10 how the server answers for a rendered page', () => {
       const res = await page('/members', cookies);
       expect(res.statusCode, who).toBe(200);
       expect(res.headers['cache-control'], who).toBe('no-cache');
-      expect(res.headers.vary, who).toBe('Cookie, Accept-Language');
+      expect(res.headers.vary, who).toBe('Cookie, Accept-Language, Accept-Encoding');
     }
     for (const url of ['/members', '/settings', `/members/${member.id}`]) {
       const res = await page(url, member.cookies);
