@@ -1,4 +1,4 @@
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { notifyManager, onlineManager, useQueryClient } from '@tanstack/react-query';
 import { Clock, CloudOff, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
@@ -89,7 +89,10 @@ export function LastUpdated({ queryKey }: { queryKey: readonly unknown[] }) {
   const queryClient = useQueryClient();
   const cache = queryClient.getQueryCache();
   const at = useSyncExternalStore(
-    (changed) => cache.subscribe(changed),
+    // The cache tells of every change at once, also of a query another component starts while it renders
+    // (the footer's company query): deferred as useQuery's own subscriptions are, so this component is
+    // never updated in the middle of another's render.
+    (changed) => cache.subscribe(notifyManager.batchCalls(changed)),
     () => {
       const shown = cache
         .findAll({ queryKey, type: 'active' })
