@@ -55,6 +55,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
                 // What pages show offline (issue 27): loaded with them, not with every first page.
                 { name: 'offline', test: /src[\\/]web[\\/]offline[\\/]offline-state\./, priority: 2 },
+                // The interests' names and icons (10 kB): for signup, landers and the match finder, not for the
+                // first page every visitor loads.
+                { name: 'interests', test: /src[\\/]shared[\\/]data[\\/]interests\./, priority: 2 },
                 {
                   name: 'common',
                   priority: 1,
