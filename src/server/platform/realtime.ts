@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { WebSocket } from 'ws';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CLOSE_CODES, REALTIME } from '../../shared/contract/realtime.ts';
 import { AppError } from './errors.ts';
+import { socketRoute } from './route.ts';
 import { currentUser, SESSION_COOKIE, type Standing, sessionStandings } from './session.ts';
 import { closeFor, type HubConn, MemberLanes, type SocketConn, SocketHub, sendRaw } from './socket-hub.ts';
 
@@ -42,13 +41,13 @@ function assertSameOrigin(req: FastifyRequest) {
 }
 
 /**
- * The real-time channel (P-15): `GET /api/realtime` upgraded to a WebSocket for a logged-in member. The
+ * The real-time channel (P-15): `GET /api/realtime` (REALTIME_API) upgraded to a WebSocket for a logged-in member. The
  * hub keeps each member's sockets, delivers the bus's events to them, pings them (heartbeat), closes
  * them when the session ends or the member is banned, and reads their frames within the limits: what a
  * frame means is `frames`' business (chat's frames, given by app.ts). Any malformed frame closes that
  * socket with a code, never the process.
  */
-export const realtimeRoutes: FastifyPluginAsyncZod<{ frames: FrameReader<{ type: string }> }> = async (
+export const realtimeRoutes: FastifyPluginAsync<{ frames: FrameReader<{ type: string }> }> = async (
   app,
   { frames },
 ) => {
@@ -151,13 +150,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ frames: FrameReader<{ type:
     unsubscribe();
   });
 
-  app.get(
-    REALTIME.path,
-    {
-      websocket: true,
-      preHandler: [async (req) => assertSameOrigin(req), app.requireUser],
-    },
-    async (socket: WebSocket, req) => {
+  socketRoute(
+    app,
+    'GET /api/realtime',
+    { preHandler: [async (req) => assertSameOrigin(req), app.requireUser] },
+    async (socket, req) => {
       const site = await app.sites(req.host);
       const conn: HubConn = {
         id: `${PROCESS_ID}.${++connections}`,

@@ -16,6 +16,10 @@ export interface EndpointDef {
   answer: z.ZodType | null;
   /** The success status when it is not 200. */
   status?: 201 | 202 | 204;
+  /** The status of a retry that answers what the first request stored (a send with a known client id). */
+  replayStatus?: 200;
+  /** The body's media types when it is not JSON (a multipart upload, read by the handler itself). */
+  consumes?: readonly string[];
   /** The statuses it answers with the one error shape (errors.ts); 400, 403, 404, 422 and 429 when left out. */
   errors?: readonly number[];
 }
