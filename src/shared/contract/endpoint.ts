@@ -44,6 +44,8 @@ type In<S> = S extends z.ZodType ? z.input<S> : undefined;
 /** What the server's handler gets and the browser's caller gives, per endpoint. */
 export type ParamsOf<E extends EndpointDef> = Out<E['params']>;
 export type QueryOf<E extends EndpointDef> = Out<E['query']>;
+/** The query as the caller writes it (defaults may be left out). */
+export type QueryIn<E extends EndpointDef> = In<E['query']>;
 /** The body as the caller writes it (defaults may be left out). */
 export type BodyIn<E extends EndpointDef> = In<E['body']>;
 /** The body as the handler reads it, after parsing. */
