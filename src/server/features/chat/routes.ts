@@ -10,9 +10,9 @@ import { currentUser } from '../../platform/session.ts';
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
 import { tooLarge } from '../photos/index.ts';
 import { giftImage } from './gift-images.ts';
+import { readChatPhoto, sendPhoto } from './photo-messages.ts';
 import { chatDepsOf, viewerOf } from './present.ts';
-import { readChatPhoto, sendPhoto } from './send.ts';
-import { runSend } from './send-command.ts';
+import { runSend } from './send.ts';
 import {
   getMessages,
   listChatsOf,
