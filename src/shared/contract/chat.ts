@@ -253,7 +253,7 @@ export const ICEBREAKER_IDS = Array.from({ length: 8 }, (_, i) => `chat.icebreak
 const CHAT_ERROR_STATUSES = [400, 402, 403, 404, 409, 413, 415, 422, 429] as const;
 
 /** Chat for credits (C-01..C-12): conversations, messages, photos, gifts. */
-export const CHAT_API = endpoints('chat', {
+export const CHAT_API = /* @__PURE__ */ endpoints('chat', {
   'GET /api/chats': {
     summary: 'My conversations, latest activity first, cursor-paged (C-01, spec §3)',
     query: ZChatListQuery,

@@ -305,7 +305,7 @@ const ZDone = z.object({ ok: z.literal(true) });
 const CREDIT_ERROR_STATUSES = [400, 403, 404, 409, 410, 422, 429, 502, 503] as const;
 
 /** Credits, payments, discounts, time bonus and transactions (Pay-01..Pay-11). */
-export const CREDITS_API = endpoints('credits', {
+export const CREDITS_API = /* @__PURE__ */ endpoints('credits', {
   'GET /api/pricing': {
     summary: 'Bundles and message prices of a country (Pay-01)',
     query: ZPricingQuery,

@@ -92,7 +92,7 @@ export const ZSearchResponse = z.object({
 export type TSearchResponse = z.infer<typeof ZSearchResponse>;
 
 /** Member search (D-01, D-02, D-10). */
-export const DISCOVERY_API = endpoints('discovery', {
+export const DISCOVERY_API = /* @__PURE__ */ endpoints('discovery', {
   'GET /api/members': {
     summary:
       'Search members: a page of cards, the count, similar results; visitors per settings (D-01, D-02)',

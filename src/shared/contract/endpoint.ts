@@ -34,6 +34,10 @@ export interface Endpoints<T extends EndpointGroup = EndpointGroup> {
   list: T;
 }
 
+/**
+ * A group of endpoints. Mark the call with a `@__PURE__` comment: the browser imports the contract files for
+ * their types and constants, and the annotation lets its bundle drop the group it never reads.
+ */
 export function endpoints<const T extends EndpointGroup>(tag: string, list: T): Endpoints<T> {
   return { tag, list };
 }

@@ -59,7 +59,7 @@ export type TAutoLikeResponse = z.infer<typeof ZAutoLikeResponse>;
 const LIKE_ERROR_STATUSES = [400, 403, 404, 409, 429] as const;
 
 /** Like and unlike from a profile page (M-05), the likes pages (D-03) and the automatic likes (D-06). */
-export const LIKES_API = endpoints('likes', {
+export const LIKES_API = /* @__PURE__ */ endpoints('likes', {
   'POST /api/members/:id/like': {
     summary: 'Like a member; `match` when they like you too (M-05)',
     params: ZMemberIdParams,

@@ -232,7 +232,7 @@ export const ZClientFrame = z.discriminatedUnion('type', [
 export type TClientFrame = z.infer<typeof ZClientFrame>;
 
 /** The channel's endpoint: an upgrade to a WebSocket, so no JSON answer (`REALTIME.path`). */
-export const REALTIME_API = endpoints('realtime', {
+export const REALTIME_API = /* @__PURE__ */ endpoints('realtime', {
   'GET /api/realtime': {
     summary: 'The real-time channel: a WebSocket for a logged-in member, `?v=` the protocol version (P-15)',
     answer: null,

@@ -98,7 +98,7 @@ export const MATCH_FINDER = {
 const SWIPE_ERROR_STATUSES = [400, 403, 404, 409, 429] as const;
 
 /** Swipe game (D-07) and matchfinder (D-08): members only, answers private to the member. */
-export const SWIPE_API = endpoints('discovery', {
+export const SWIPE_API = /* @__PURE__ */ endpoints('discovery', {
   'GET /api/swipe': {
     summary: 'The next cards of the swipe game and the free likes left today (D-07)',
     answer: ZSwipeStackResponse,
