@@ -82,13 +82,13 @@ describe('import rules on fixture graphs', () => {
   });
 
   it('refuses a web api module that imports a page or a layout', () => {
-    expect(rules({ 'src/web/api/chat.ts': ['src/web/features/chat/thread.ts'] })).toEqual([
+    expect(rules({ 'src/web/api/chat.ts': ['src/web/features/chat/use-thread.ts'] })).toEqual([
       'web-api-imports-ui',
     ]);
     expect(rules({ 'src/web/api/push.ts': ['src/web/layouts/alert-rules.ts'] })).toEqual([
       'web-api-imports-ui',
     ]);
-    expect(rules({ 'src/web/features/chat/thread.ts': ['src/web/api/chat.ts'] })).toEqual([]);
+    expect(rules({ 'src/web/features/chat/use-thread.ts': ['src/web/api/chat.ts'] })).toEqual([]);
   });
 
   it('refuses shared code that imports the server or the web', () => {

@@ -22,8 +22,8 @@ import { emailRoutes } from './features/accounts/email-routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes, devAdminRoutes, registerAdminPage } from './features/admin/index.ts';
 import { chatRoutes } from './features/chat/routes.ts';
+import { registerChatSendLimit, sendFrames } from './features/chat/send.ts';
 import { configureSendBatches } from './features/chat/send-batch.ts';
-import { registerChatSendLimit } from './features/chat/send-command.ts';
 import { chatFrames } from './features/chat/socket-frames.ts';
 import { devCreditRoutes } from './features/credits/dev-routes.ts';
 import { creditRoutes } from './features/credits/routes.ts';
@@ -271,7 +271,7 @@ export async function buildApp({
   await app.register(creditRoutes);
   await app.register(chatRoutes);
   // The socket hub knows no feature: chat gives it the meaning of the frames members send.
-  await app.register(realtimeRoutes, { frames: await chatFrames(app) });
+  await app.register(realtimeRoutes, { frames: [await sendFrames(app), await chatFrames(app)] });
   await app.register(adminRoutes);
   registerAdminPage(app, config.webDir);
   if (config.env !== 'production') {

@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matchRoute, pathFor } from '../shared/routes.ts';
 import { RealtimeClient } from './api/realtime.ts';
 import { reconnectDelay } from './api/reconnect.ts';
+import { dayLabelKind, groupByDay } from './features/chat/message-list.tsx';
 import { Outbox } from './features/chat/outbox.ts';
-import { dayLabelKind, groupByDay, lastSeq, mergeThread, type ThreadItem } from './features/chat/thread.ts';
+import { lastSeq, mergeThread, type ThreadItem } from './features/chat/use-thread.ts';
 
 const at = (h: number, day = 10) => new Date(2026, 10, day, h, 0, 0).toISOString();
 

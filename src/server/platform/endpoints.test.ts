@@ -40,7 +40,7 @@ describe('the API contract and the registered routes', () => {
   });
 
   it('the path params of each endpoint are the params its schema reads', () => {
-    for (const [key, def] of Object.entries(API)) {
+    for (const [key, def] of Object.entries<EndpointDef>(API)) {
       const names = [...key.matchAll(/:(\w+)/g)].map((m) => m[1]).sort();
       const shape =
         ((def as EndpointDef).params as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};

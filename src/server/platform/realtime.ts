@@ -1,23 +1,51 @@
 import { randomBytes } from 'node:crypto';
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { WebSocket } from 'ws';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CLOSE_CODES, REALTIME } from '../../shared/contract/realtime.ts';
+import { closeFor, type HubConn, type SocketConn, SocketHub, sendRaw } from './bus.ts';
 import { AppError } from './errors.ts';
+import { socketRoute } from './route.ts';
 import { currentUser, SESSION_COOKIE, type Standing, sessionStandings } from './session.ts';
-import { closeFor, type HubConn, MemberLanes, type SocketConn, SocketHub, sendRaw } from './socket-hub.ts';
 
 /**
- * What the features make of the frames a member's socket sends: the hub reads, limits and parses the
- * frames, answers `ping` itself and hands every other frame to `handle`.
+ * What a feature makes of the frames a member's socket sends: the hub reads, limits and parses the
+ * frames, answers `ping` itself and hands every other frame to the `handle` of the reader that parsed it.
  */
 export interface FrameReader<F extends { type: string }> {
-  /** The frame this JSON value is, or undefined: the socket is closed as malformed. */
+  /** The frame this JSON value is, or undefined: another reader's, else the socket is closed as malformed. */
   parse(value: unknown): F | undefined;
   handle(conn: SocketConn, frame: F): Promise<void>;
   /** The 10 s windows of the frame limits restart (a feature's own per-window counts restart with them). */
   onWindow?(): void;
+}
+
+/** Frames of one member that use the database at the same time, over all their sockets on this server. */
+const MEMBER_LANES = 2;
+
+/**
+ * Each member's socket work takes turns: at most MEMBER_LANES frames of one member run at once, the rest
+ * wait in order. So one member's flood of frames holds at most that many places in the database's queue
+ * (one connection for the embedded database), and every other member's requests pass between them.
+ */
+export class MemberLanes {
+  private readonly byMember = new Map<number, { active: number; waiting: (() => void)[] }>();
+
+  async run<T>(memberId: number, fn: () => Promise<T>): Promise<T> {
+    let lane = this.byMember.get(memberId);
+    if (!lane) {
+      lane = { active: 0, waiting: [] };
+      this.byMember.set(memberId, lane);
+    }
+    if (lane.active >= MEMBER_LANES) await new Promise<void>((resolve) => lane?.waiting.push(resolve));
+    else lane.active++;
+    try {
+      return await fn();
+    } finally {
+      const next = lane.waiting.shift();
+      if (next) next();
+      else if (--lane.active === 0) this.byMember.delete(memberId);
+    }
+  }
 }
 
 /** How long a session's standing (session alive, member not banned) is trusted before it is read again. */
@@ -42,16 +70,15 @@ function assertSameOrigin(req: FastifyRequest) {
 }
 
 /**
- * The real-time channel (P-15): `GET /api/realtime` upgraded to a WebSocket for a logged-in member. The
+ * The real-time channel (P-15): `GET /api/realtime` (REALTIME_API) upgraded to a WebSocket for a logged-in member. The
  * hub keeps each member's sockets, delivers the bus's events to them, pings them (heartbeat), closes
  * them when the session ends or the member is banned, and reads their frames within the limits: what a
- * frame means is `frames`' business (chat's frames, given by app.ts). Any malformed frame closes that
+ * frame means is the business of `frames`, the features' readers (chat's, given by app.ts). Any malformed frame closes that
  * socket with a code, never the process.
  */
-export const realtimeRoutes: FastifyPluginAsyncZod<{ frames: FrameReader<{ type: string }> }> = async (
-  app,
-  { frames },
-) => {
+export const realtimeRoutes: FastifyPluginAsync<{
+  frames: readonly FrameReader<{ type: string }>[];
+}> = async (app, { frames }) => {
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 65_536 },
     errorHandler: (err, socket, req) => {
@@ -113,7 +140,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ frames: FrameReader<{ type:
   heartbeat.unref();
   const resetWindows = setInterval(() => {
     for (const conn of hub.all()) conn.frames = 0;
-    frames.onWindow?.();
+    for (const reader of frames) reader.onWindow?.();
     const now = Date.now();
     for (const [id, known] of standings) if (now - known.at >= STANDING_TTL_MS) standings.delete(id);
   }, 10_000);
@@ -151,13 +178,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ frames: FrameReader<{ type:
     unsubscribe();
   });
 
-  app.get(
-    REALTIME.path,
-    {
-      websocket: true,
-      preHandler: [async (req) => assertSameOrigin(req), app.requireUser],
-    },
-    async (socket: WebSocket, req) => {
+  socketRoute(
+    app,
+    'GET /api/realtime',
+    { preHandler: [async (req) => assertSameOrigin(req), app.requireUser] },
+    async (socket, req) => {
       const site = await app.sites(req.host);
       const conn: HubConn = {
         id: `${PROCESS_ID}.${++connections}`,
@@ -204,6 +229,15 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ frames: FrameReader<{ type:
     },
   );
 
+  /** The frame a JSON value is, and the reader it is for; undefined when no reader knows it. */
+  function readFrame(value: unknown) {
+    for (const reader of frames) {
+      const frame = reader.parse(value);
+      if (frame) return { frame, reader };
+    }
+    return undefined;
+  }
+
   /** `before` settles once the frames received before this one have been handled. */
   async function onFrame(conn: HubConn, data: Buffer, isBinary: boolean, before: Promise<unknown>) {
     conn.alive = true;
@@ -215,16 +249,17 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ frames: FrameReader<{ type:
       conn.socket.close(CLOSE_CODES.tooBig, 'frame too big');
       return;
     }
-    let frame: { type: string } | undefined;
+    let found: { frame: { type: string }; reader: FrameReader<{ type: string }> } | undefined;
     try {
-      if (!isBinary) frame = frames.parse(JSON.parse(data.toString('utf8')));
+      if (!isBinary) found = readFrame(JSON.parse(data.toString('utf8')));
     } catch {
-      frame = undefined;
+      found = undefined;
     }
-    if (!frame) {
+    if (!found) {
       conn.socket.close(CLOSE_CODES.malformed, 'malformed frame');
       return;
     }
+    const { frame, reader } = found;
     if (frame.type === 'ping') {
       // After every frame sent before it has been handled: a pong says all their answers are out.
       await before;
@@ -236,7 +271,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ frames: FrameReader<{ type:
       conn.socket.close(CLOSE_CODES.rateLimited, 'too many frames');
       return;
     }
-    await frames.handle(conn, frame);
+    await reader.handle(conn, frame);
   }
 };
 

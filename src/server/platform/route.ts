@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { WebSocket } from 'ws';
 import { API, API_TAGS, type Api } from '../../shared/contract/api.ts';
 import {
   type AnswerIn,
@@ -43,6 +50,11 @@ type Handler<K extends keyof Api> = (
 
 const DEFAULT_ERRORS = [400, 403, 404, 422, 429] as const;
 
+/** The success statuses of an endpoint and its answer's schema under each. */
+function answers(def: EndpointDef, status: number): Record<number, unknown> {
+  return { [status]: def.answer, ...(def.replayStatus ? { [def.replayStatus]: def.answer } : {}) };
+}
+
 /**
  * Registers the route of one endpoint of the contract: its method, path and schemas come from
  * `shared/contract`, the guards and the handler from the feature. Every `/api/` route is registered
@@ -69,7 +81,8 @@ export function route<K extends keyof Api>(
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
-      response: def.answer ? { [status]: def.answer, ...errors } : errors,
+      ...(def.consumes ? { consumes: [...def.consumes] } : {}),
+      response: def.answer ? { ...answers(def, status), ...errors } : errors,
     },
     handler: async (req, reply) => {
       const site = await req.server.sites(req.host);
@@ -86,6 +99,35 @@ export function route<K extends keyof Api>(
         body: req.body as BodyOf<Api[K]>,
       });
     },
+  });
+}
+
+/**
+ * Registers an endpoint of the contract that upgrades to a WebSocket (`answer: null`): the guards run on the
+ * upgrade request, and the handler gets the socket (@fastify/websocket must be registered first).
+ */
+export function socketRoute<K extends keyof Api>(
+  app: FastifyInstance,
+  key: K,
+  options: RouteOptions,
+  handler: (socket: WebSocket, req: FastifyRequest) => Promise<void> | void,
+): void {
+  const def: EndpointDef = API[key];
+  const { path } = methodAndPath(key);
+  app.route({
+    method: 'GET',
+    url: path,
+    ...options,
+    websocket: true,
+    config: { ...(options.config as object | undefined), endpoint: key },
+    schema: {
+      tags: [API_TAGS[key]],
+      summary: def.summary,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      response: errorResponses(...(def.errors ?? DEFAULT_ERRORS)),
+    },
+    handler: handler as unknown as RouteHandlerMethod,
   });
 }
 

@@ -1,13 +1,28 @@
 import { BLOCKS_API } from './blocks.ts';
+import { CHAT_API } from './chat.ts';
+import { CREDITS_API } from './credits.ts';
+import { DISCOVERY_API } from './discovery.ts';
 import type { EndpointDef, Endpoints } from './endpoint.ts';
+import { LIKES_API } from './likes.ts';
 import { PROFILES_API } from './profiles.ts';
+import { REALTIME_API } from './realtime.ts';
+import { SWIPE_API } from './swipe.ts';
 
 /**
  * Every endpoint of the API, by key (issue 22, scope 5). The server registers its routes from this list
  * (`server/platform/route.ts`; `server/platform/endpoints.test.ts` compares the two); the web imports its
  * type only (`web/api/client.ts` `call`).
  */
-export const GROUPS = [BLOCKS_API, PROFILES_API] as const;
+export const GROUPS = [
+  BLOCKS_API,
+  PROFILES_API,
+  CHAT_API,
+  CREDITS_API,
+  LIKES_API,
+  SWIPE_API,
+  DISCOVERY_API,
+  REALTIME_API,
+] as const;
 
 type Merge<G extends readonly Endpoints[]> = G extends readonly [
   infer H extends Endpoints,

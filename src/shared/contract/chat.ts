@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CHAT, GENDERS } from './constants.ts';
+import { endpoints } from './endpoint.ts';
 import { ZId, ZIdParam } from './ids.ts';
+import { ZMemberIdParams } from './profiles.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
 
@@ -246,3 +248,80 @@ export type TDeleteChatResponse = z.infer<typeof ZDeleteChatResponse>;
 
 /** Icebreaker catalog ids (chat.icebreaker.1 .. chat.icebreaker.8), ready opening lines (C-02). */
 export const ICEBREAKER_IDS = Array.from({ length: 8 }, (_, i) => `chat.icebreaker.${i + 1}`);
+
+/** The statuses a chat endpoint answers with the one error shape: payment (402), conflicts, photo sizes. */
+const CHAT_ERROR_STATUSES = [400, 402, 403, 404, 409, 413, 415, 422, 429] as const;
+
+/** Chat for credits (C-01..C-12): conversations, messages, photos, gifts. */
+export const CHAT_API = /* @__PURE__ */ endpoints('chat', {
+  'GET /api/chats': {
+    summary: 'My conversations, latest activity first, cursor-paged (C-01, spec §3)',
+    query: ZChatListQuery,
+    answer: ZChatListResponse,
+    errors: CHAT_ERROR_STATUSES,
+  },
+  'GET /api/chats/:id/messages': {
+    summary: 'Messages of a conversation: newest first page, before_seq for older, after_seq to sync (C-02)',
+    params: ZChatIdParams,
+    query: ZChatMessagesQuery,
+    answer: ZChatMessagesResponse,
+    errors: CHAT_ERROR_STATUSES,
+  },
+  'POST /api/chats/:id/messages': {
+    summary: 'Send a text or a gift; a retry with the same client_id answers the stored message (C-03, C-12)',
+    params: ZChatIdParams,
+    body: ZSendMessageRequest,
+    answer: ZSendMessageResponse,
+    status: 201,
+    replayStatus: 200,
+    errors: CHAT_ERROR_STATUSES,
+  },
+  'POST /api/chats/:id/photos': {
+    summary: 'Send a private photo: multipart fields "photo" and "client_id"; premium members (M-04)',
+    consumes: ['multipart/form-data'],
+    params: ZChatIdParams,
+    answer: ZSendMessageResponse,
+    status: 201,
+    replayStatus: 200,
+    errors: CHAT_ERROR_STATUSES,
+  },
+  'POST /api/chats/:id/read': {
+    summary: 'Mark a conversation read (up to seq); sends a read receipt (C-01, C-11)',
+    params: ZChatIdParams,
+    body: ZReadRequest,
+    answer: ZReadResponse,
+    errors: CHAT_ERROR_STATUSES,
+  },
+  'DELETE /api/chats/:id': {
+    summary: 'Remove a conversation for me; the other member keeps theirs (C-06)',
+    params: ZChatIdParams,
+    answer: ZDeleteChatResponse,
+    errors: CHAT_ERROR_STATUSES,
+  },
+  'POST /api/members/:id/chat': {
+    summary: 'Open or start the conversation with a member (C-10; free members start at most 2)',
+    params: ZMemberIdParams,
+    answer: ZOpenChatResponse,
+    errors: CHAT_ERROR_STATUSES,
+  },
+  'DELETE /api/members/:id/chats': {
+    summary: 'Remove every conversation with a member, for me (C-06)',
+    params: ZMemberIdParams,
+    answer: ZDeleteChatResponse,
+    errors: CHAT_ERROR_STATUSES,
+  },
+  'POST /api/members/:id/gifts': {
+    summary: 'Send a gift from the profile page, opening the conversation when needed (C-09)',
+    params: ZMemberIdParams,
+    body: ZSendGiftRequest,
+    answer: ZSendMessageResponse,
+    status: 201,
+    replayStatus: 200,
+    errors: CHAT_ERROR_STATUSES,
+  },
+  'GET /api/gifts': {
+    summary: 'The gift catalogue, names in the visitor language, prices in credits (C-09)',
+    answer: ZGiftsResponse,
+    errors: [],
+  },
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDERS } from './accounts.ts';
 import { SEARCH, SEARCH_SORTS } from './constants.ts';
+import { endpoints } from './endpoint.ts';
 import { ZMemberCard } from './profiles.ts';
 import { zLine } from './text.ts';
 
@@ -89,3 +90,14 @@ export const ZSearchResponse = z.object({
   filters: ZSearchFilters,
 });
 export type TSearchResponse = z.infer<typeof ZSearchResponse>;
+
+/** Member search (D-01, D-02, D-10). */
+export const DISCOVERY_API = /* @__PURE__ */ endpoints('discovery', {
+  'GET /api/members': {
+    summary:
+      'Search members: a page of cards, the count, similar results; visitors per settings (D-01, D-02)',
+    query: ZSearchQuery,
+    answer: ZSearchResponse,
+    errors: [400, 403, 429],
+  },
+});

@@ -16,6 +16,10 @@ export interface EndpointDef {
   answer: z.ZodType | null;
   /** The success status when it is not 200. */
   status?: 201 | 202 | 204;
+  /** The status of a retry that answers what the first request stored (a send with a known client id). */
+  replayStatus?: 200;
+  /** The body's media types when it is not JSON (a multipart upload, read by the handler itself). */
+  consumes?: readonly string[];
   /** The statuses it answers with the one error shape (errors.ts); 400, 403, 404, 422 and 429 when left out. */
   errors?: readonly number[];
 }
@@ -30,6 +34,10 @@ export interface Endpoints<T extends EndpointGroup = EndpointGroup> {
   list: T;
 }
 
+/**
+ * A group of endpoints. Mark the call with a `@__PURE__` comment: the browser imports the contract files for
+ * their types and constants, and the annotation lets its bundle drop the group it never reads.
+ */
 export function endpoints<const T extends EndpointGroup>(tag: string, list: T): Endpoints<T> {
   return { tag, list };
 }
@@ -40,6 +48,8 @@ type In<S> = S extends z.ZodType ? z.input<S> : undefined;
 /** What the server's handler gets and the browser's caller gives, per endpoint. */
 export type ParamsOf<E extends EndpointDef> = Out<E['params']>;
 export type QueryOf<E extends EndpointDef> = Out<E['query']>;
+/** The query as the caller writes it (defaults may be left out). */
+export type QueryIn<E extends EndpointDef> = In<E['query']>;
 /** The body as the caller writes it (defaults may be left out). */
 export type BodyIn<E extends EndpointDef> = In<E['body']>;
 /** The body as the handler reads it, after parsing. */

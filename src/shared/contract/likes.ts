@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZMemberCard } from './profiles.ts';
+import { endpoints } from './endpoint.ts';
+import { ZMemberCard, ZMemberIdParams } from './profiles.ts';
 
 /** Likes a member may give in a minute: generous for a person, a wall for a script. */
 export const LIKES_PER_MINUTE = 60;
@@ -53,3 +54,33 @@ export const ZAutoLikeResponse = z.object({
   profile: z.object({ id: z.number().int().positive(), main_image: z.string().nullable() }).nullable(),
 });
 export type TAutoLikeResponse = z.infer<typeof ZAutoLikeResponse>;
+
+/** Likes add conflicts to the usual errors; no 422. */
+const LIKE_ERROR_STATUSES = [400, 403, 404, 409, 429] as const;
+
+/** Like and unlike from a profile page (M-05), the likes pages (D-03) and the automatic likes (D-06). */
+export const LIKES_API = /* @__PURE__ */ endpoints('likes', {
+  'POST /api/members/:id/like': {
+    summary: 'Like a member; `match` when they like you too (M-05)',
+    params: ZMemberIdParams,
+    answer: ZLikeResponse,
+    errors: LIKE_ERROR_STATUSES,
+  },
+  'DELETE /api/members/:id/like': {
+    summary: 'Take a like back (M-05)',
+    params: ZMemberIdParams,
+    answer: ZLikeResponse,
+    errors: LIKE_ERROR_STATUSES,
+  },
+  'GET /api/likes': {
+    summary: 'A page of the likes received, given or mutual: profiles and liked_by (D-03, spec §3)',
+    query: ZLikesQuery,
+    answer: ZLikesResponse,
+    errors: LIKE_ERROR_STATUSES,
+  },
+  'POST /api/likes/auto': {
+    summary: 'A fitting fictional profile likes the member, a few a day at most (D-06, spec §7)',
+    answer: ZAutoLikeResponse,
+    errors: LIKE_ERROR_STATUSES,
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZChatMessage, ZSendMessageResponse } from './chat.ts';
+import { endpoints } from './endpoint.ts';
 
 /**
  * The real-time channel (P-15, C-08, C-11): one WebSocket per tab at REALTIME.path, authenticated by the
@@ -229,3 +230,12 @@ export const ZClientFrame = z.discriminatedUnion('type', [
     .strict(),
 ]);
 export type TClientFrame = z.infer<typeof ZClientFrame>;
+
+/** The channel's endpoint: an upgrade to a WebSocket, so no JSON answer (`REALTIME.path`). */
+export const REALTIME_API = /* @__PURE__ */ endpoints('realtime', {
+  'GET /api/realtime': {
+    summary: 'The real-time channel: a WebSocket for a logged-in member, `?v=` the protocol version (P-15)',
+    answer: null,
+    errors: [403],
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZMemberCard } from './profiles.ts';
+import { endpoints } from './endpoint.ts';
+import { ZMemberCard, ZMemberIdParams } from './profiles.ts';
 
 // Swipe game (D-07) and matchfinder (D-08).
 
@@ -92,3 +93,39 @@ export const MATCH_FINDER = {
   /** The oldest age an open-ended age range reaches. */
   maxAge: 120,
 } as const;
+
+/** Likes of the game count like other likes: conflicts add to the usual errors, no 422. */
+const SWIPE_ERROR_STATUSES = [400, 403, 404, 409, 429] as const;
+
+/** Swipe game (D-07) and matchfinder (D-08): members only, answers private to the member. */
+export const SWIPE_API = /* @__PURE__ */ endpoints('discovery', {
+  'GET /api/swipe': {
+    summary: 'The next cards of the swipe game and the free likes left today (D-07)',
+    answer: ZSwipeStackResponse,
+    errors: SWIPE_ERROR_STATUSES,
+  },
+  'POST /api/swipe/:id': {
+    summary: 'Like or pass a card of the swipe game; free members have 4 likes a day (D-07)',
+    params: ZMemberIdParams,
+    body: ZSwipeRequest,
+    answer: ZSwipeResponse,
+    errors: SWIPE_ERROR_STATUSES,
+  },
+  'DELETE /api/swipe/passes/last': {
+    summary: 'Undo the last pass of the swipe game (D-07)',
+    answer: ZUndoPassResponse,
+    errors: SWIPE_ERROR_STATUSES,
+  },
+  'GET /api/match-finder': {
+    summary: 'Suggestions ranked by shared interests, preferences and activity, with reasons (D-08)',
+    query: ZMatchFinderQuery,
+    answer: ZMatchFinderResponse,
+    errors: SWIPE_ERROR_STATUSES,
+  },
+  'PUT /api/match-finder/preferences': {
+    summary: 'Remember the matchfinder preferences: age range and a region of the own country (D-08)',
+    body: ZMatchFinderPrefs,
+    answer: ZMatchFinderPrefs,
+    errors: SWIPE_ERROR_STATUSES,
+  },
+});

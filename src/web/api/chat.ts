@@ -8,17 +8,14 @@ import {
 } from '@tanstack/react-query';
 import type {
   TChatListResponse,
-  TChatMessagesResponse,
-  TDeleteChatResponse,
-  TGiftsResponse,
-  TOpenChatResponse,
-  TReadResponse,
   TSendGiftRequest,
+  TSendMessageRequest,
   TSendMessageResponse,
 } from '../../shared/contract/chat.ts';
 import { CHAT_PHOTO_FIELDS } from '../../shared/contract/constants.ts';
+import { methodAndPath } from '../../shared/contract/endpoint.ts';
 import { PHOTO_UPLOAD } from '../../shared/contract/photo-upload.ts';
-import { api } from './client.ts';
+import { call, endpointUrl } from './client.ts';
 import { applyNews, chatKey, chatListKey } from './realtime-cache.ts';
 import { uploadForm } from './upload.ts';
 
@@ -32,8 +29,7 @@ export { chatKey, chatListKey };
 export function useChatList() {
   return useInfiniteQuery({
     queryKey: chatListKey,
-    queryFn: ({ pageParam }) =>
-      api<TChatListResponse>(`/api/chats${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    queryFn: ({ pageParam }) => call('GET /api/chats', { query: { cursor: pageParam || undefined } }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
@@ -43,7 +39,7 @@ export function useChatList() {
 export function useRemoveChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<TDeleteChatResponse>(`/api/chats/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('DELETE /api/chats/:id', { params: { id } }),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: chatListKey });
       queryClient.setQueryData<InfiniteData<TChatListResponse>>(chatListKey, (old) =>
@@ -66,38 +62,37 @@ export function useRemoveChat() {
 export function useChat(id: number) {
   return useQuery({
     queryKey: chatKey(id),
-    queryFn: () => api<TChatMessagesResponse>(`/api/chats/${id}/messages`),
+    queryFn: () => call('GET /api/chats/:id/messages', { params: { id } }),
     enabled: id > 0,
     staleTime: 0,
   });
 }
 
 export function fetchOlder(id: number, beforeSeq: number) {
-  return api<TChatMessagesResponse>(`/api/chats/${id}/messages?before_seq=${beforeSeq}`);
+  return call('GET /api/chats/:id/messages', { params: { id }, query: { before_seq: beforeSeq } });
 }
 
 export function fetchAfter(id: number, afterSeq: number) {
-  return api<TChatMessagesResponse>(`/api/chats/${id}/messages?after_seq=${afterSeq}`);
+  return call('GET /api/chats/:id/messages', { params: { id }, query: { after_seq: afterSeq } });
 }
 
 /** Opens the conversation with a member, starting it when there is none (C-10). */
 export function openChat(memberId: number) {
-  return api<TOpenChatResponse>(`/api/members/${memberId}/chat`, { method: 'POST' });
+  return call('POST /api/members/:id/chat', { params: { id: memberId } });
 }
 
 /** Marks a conversation read up to seq (C-05); the badges and the list take the answer's totals. */
 export function useMarkRead(id: number, me: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (seq: number) =>
-      api<TReadResponse>(`/api/chats/${id}/read`, { method: 'POST', json: { seq } }),
+    mutationFn: (seq: number) => call('POST /api/chats/:id/read', { params: { id }, body: { seq } }),
     onSuccess: (answer) => applyNews(queryClient, { type: 'read_answer', answer }, me),
   });
 }
 
 export const giftsQuery = {
   queryKey: ['gifts'],
-  queryFn: () => api<TGiftsResponse>('/api/gifts'),
+  queryFn: () => call('GET /api/gifts'),
   staleTime: 10 * 60_000,
 } as const;
 
@@ -110,9 +105,14 @@ export function useSendGift(memberId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TSendGiftRequest) =>
-      api<TSendMessageResponse>(`/api/members/${memberId}/gifts`, { method: 'POST', json: body }),
+      call('POST /api/members/:id/gifts', { params: { id: memberId }, body }),
     onSuccess: (answer) => afterSend(queryClient, answer),
   });
+}
+
+/** Sends a text or a gift to a conversation; a retry with the same client id answers the stored message. */
+export function sendToChat(id: number, body: TSendMessageRequest): Promise<TSendMessageResponse> {
+  return call('POST /api/chats/:id/messages', { params: { id }, body });
 }
 
 /**
@@ -138,5 +138,6 @@ export function uploadChatPhoto(
   // The client id first: the server reads the fields before the file.
   form.append(CHAT_PHOTO_FIELDS.clientId, clientId);
   form.append(PHOTO_UPLOAD.field, file);
-  return uploadForm<TSendMessageResponse>(`/api/chats/${conversationId}/photos`, form, { onProgress });
+  const url = endpointUrl(methodAndPath('POST /api/chats/:id/photos').path, { id: conversationId });
+  return uploadForm<TSendMessageResponse>(url, form, { onProgress });
 }

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { Api, ApiKey } from '../../shared/contract/api.ts';
-import type { AnswerOf, BodyIn, EndpointDef, ParamsOf, QueryOf } from '../../shared/contract/endpoint.ts';
+import type { AnswerOf, BodyIn, EndpointDef, ParamsOf, QueryIn } from '../../shared/contract/endpoint.ts';
 import { RULES } from '../../shared/rules.ts';
 
 /** The header that marks a request as coming from our own client (spec §7). */
@@ -59,10 +59,15 @@ export async function api<T>(url: string, init: RequestInit & { json?: unknown }
   return body as T;
 }
 
-type Part<Name extends string, T> = undefined extends T ? { [K in Name]?: T } : { [K in Name]: T };
+// A part with nothing required (no schema, or only optional fields, like most queries) may be left out.
+type Part<Name extends string, T> = undefined extends T
+  ? { [K in Name]?: T }
+  : Record<string, never> extends T
+    ? { [K in Name]?: T }
+    : { [K in Name]: T };
 /** What a call gives besides the key: the endpoint's params, query and body, each only when it has one. */
 export type CallArgs<E extends EndpointDef> = Part<'params', ParamsOf<E>> &
-  Part<'query', QueryOf<E>> &
+  Part<'query', QueryIn<E>> &
   Part<'body', BodyIn<E>> & { signal?: AbortSignal; headers?: Record<string, string> };
 type Rest<E extends EndpointDef> =
   Record<string, never> extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];

@@ -1,24 +1,16 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TCreatePayment,
-  TCreatePaymentResponse,
-  TDiscount,
-  TPayment,
-  TPricing,
-  TQuote,
+  TEST_CHECKOUT_CHOICES,
   TRefundRequest,
-  TRepeatOrder,
-  TTestCheckout,
   TTimeBonus,
-  TTransaction,
-  TTransactions,
 } from '../../shared/contract/credits.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 
 export function usePricing(country?: string) {
   return useQuery({
     queryKey: ['pricing', country ?? ''],
-    queryFn: () => api<TPricing>(`/api/pricing${country ? `?country=${encodeURIComponent(country)}` : ''}`),
+    queryFn: () => call('GET /api/pricing', { query: { country: country || undefined } }),
     staleTime: 300_000,
   });
 }
@@ -26,7 +18,7 @@ export function usePricing(country?: string) {
 export function useMemberPricing(enabled = true) {
   return useQuery({
     queryKey: ['credits'],
-    queryFn: () => api<TPricing>('/api/credits'),
+    queryFn: () => call('GET /api/credits'),
     staleTime: 60_000,
     enabled,
   });
@@ -34,10 +26,10 @@ export function useMemberPricing(enabled = true) {
 
 /** The one price of a bundle (with a code) and its methods, as the server computes it (Pay-03). */
 export function useQuote(bundleId: number, code: string | null) {
-  const qs = new URLSearchParams({ bundle_id: String(bundleId), ...(code ? { discount_code: code } : {}) });
   return useQuery({
     queryKey: ['quote', bundleId, code ?? ''],
-    queryFn: () => api<TQuote>(`/api/credits/quote?${qs}`),
+    queryFn: () =>
+      call('GET /api/credits/quote', { query: { bundle_id: bundleId, discount_code: code || undefined } }),
     retry: false,
   });
 }
@@ -45,9 +37,7 @@ export function useQuote(bundleId: number, code: string | null) {
 export function useCheckDiscount() {
   return useMutation({
     mutationFn: (vars: { code: string; bundleId: number }) =>
-      api<TDiscount>(
-        `/api/discount-code?${new URLSearchParams({ code: vars.code, bundle_id: String(vars.bundleId) })}`,
-      ),
+      call('GET /api/discount-code', { query: { code: vars.code, bundle_id: vars.bundleId } }),
   });
 }
 
@@ -55,7 +45,7 @@ export function useCheckDiscount() {
 export function useWelcomeDiscount(enabled: boolean) {
   return useQuery({
     queryKey: ['discount', 'welcome'],
-    queryFn: () => api<TDiscount>('/api/discount-code?welcome=true').catch(() => null),
+    queryFn: () => call('GET /api/discount-code', { query: { welcome: 'true' } }).catch(() => null),
     enabled,
     retry: false,
     staleTime: 60_000,
@@ -65,8 +55,7 @@ export function useWelcomeDiscount(enabled: boolean) {
 /** Starts a payment and sends the member to the provider's checkout. */
 export function useStartPayment() {
   return useMutation({
-    mutationFn: (body: TCreatePayment) =>
-      api<TCreatePaymentResponse>('/api/payments', { method: 'POST', json: body }),
+    mutationFn: (body: TCreatePayment) => call('POST /api/payments', { body }),
     onSuccess: (res) => {
       window.location.assign(res.checkout_url);
     },
@@ -89,7 +78,7 @@ const FINAL = new Set(['paid', 'failed', 'canceled', 'expired', 'refunded', 'cha
 export function usePaymentStatus(id: string) {
   return useQuery({
     queryKey: ['payment', id],
-    queryFn: () => api<TPayment>(`/api/payments/${encodeURIComponent(id)}`),
+    queryFn: () => call('GET /api/payments/:id', { params: { id } }),
     refetchInterval: (q) => (q.state.data && FINAL.has(q.state.data.status) ? false : 2000),
   });
 }
@@ -98,8 +87,7 @@ export function usePaymentStatus(id: string) {
 export function useCancelPayment(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api<TPayment>(`/api/payments/${encodeURIComponent(id)}/cancel`, { method: 'POST', json: {} }),
+    mutationFn: () => call('POST /api/payments/:id/cancel', { params: { id } }),
     onSuccess: (payment) => {
       queryClient.setQueryData(['payment', id], payment);
       for (const key of [['credits'], ['time-bonus'], ['discount'], ['quote']]) {
@@ -112,7 +100,7 @@ export function useCancelPayment(id: string) {
 export function useRepeatOrder() {
   return useQuery({
     queryKey: ['repeat-order'],
-    queryFn: () => api<TRepeatOrder>('/api/credits/repeat-order'),
+    queryFn: () => call('GET /api/credits/repeat-order'),
     retry: false,
   });
 }
@@ -120,14 +108,14 @@ export function useRepeatOrder() {
 export function useTransactions(page: number) {
   return useQuery({
     queryKey: ['transactions', page],
-    queryFn: () => api<TTransactions>(`/api/transactions?page=${page}`),
+    queryFn: () => call('GET /api/transactions', { query: { page } }),
   });
 }
 
 export function useTransaction(id: number | null) {
   return useQuery({
     queryKey: ['transactions', 'one', id],
-    queryFn: () => api<TTransaction>(`/api/transactions/${id}`),
+    queryFn: () => call('GET /api/transactions/:id', { params: { id: id ?? 0 } }),
     enabled: id !== null,
     retry: false,
   });
@@ -138,7 +126,7 @@ export function useRequestRefund(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TRefundRequest) =>
-      api<TTransaction>(`/api/transactions/${id}/refund-request`, { method: 'POST', json: body }),
+      call('POST /api/transactions/:id/refund-request', { params: { id }, body }),
     onSuccess: (item) => queryClient.setQueryData(['transactions', 'one', id], item),
   });
 }
@@ -146,7 +134,7 @@ export function useRequestRefund(id: number) {
 export function useTimeBonus(enabled: boolean) {
   return useQuery({
     queryKey: ['time-bonus'],
-    queryFn: () => api<TTimeBonus>('/api/time-bonus'),
+    queryFn: () => call('GET /api/time-bonus'),
     enabled,
     staleTime: 60_000,
   });
@@ -155,7 +143,7 @@ export function useTimeBonus(enabled: boolean) {
 export function useDismissTimeBonus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ ok: true }>('/api/time-bonus/dismiss', { method: 'POST', json: {} }),
+    mutationFn: () => call('POST /api/time-bonus/dismiss'),
     onSuccess: () => {
       queryClient.setQueryData<TTimeBonus>(['time-bonus'], (old) => (old ? { ...old, popup: false } : old));
     },
@@ -165,18 +153,15 @@ export function useDismissTimeBonus() {
 export function useTestCheckout(id: string) {
   return useQuery({
     queryKey: ['test-checkout', id],
-    queryFn: () => api<TTestCheckout>(`/api/test-checkout/${encodeURIComponent(id)}`),
+    queryFn: () => call('GET /api/test-checkout/:id', { params: { id } }),
     retry: false,
   });
 }
 
 export function useChooseTestOutcome(id: string) {
   return useMutation({
-    mutationFn: (status: string) =>
-      api<{ redirect_url: string }>(`/api/test-checkout/${encodeURIComponent(id)}`, {
-        method: 'POST',
-        json: { status },
-      }),
+    mutationFn: (status: (typeof TEST_CHECKOUT_CHOICES)[number]) =>
+      call('POST /api/test-checkout/:id', { params: { id }, body: { status } }),
     onSuccess: (res) => window.location.assign(res.redirect_url),
   });
 }

@@ -1,6 +1,15 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { TSearchResponse } from '../../shared/contract/discovery.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
+
+/** The fields of a query string, a repeated name as a list (the server refuses it as it did before). */
+function fieldsOf(params: URLSearchParams): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of params) {
+    const had = fields[name];
+    fields[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  }
+  return fields;
+}
 
 /** Member search (GET /api/members): the query string as the page's address carries it. */
 /** A search's answer; the /members route starts it beside the page's code (router.tsx, P-01). */
@@ -8,7 +17,7 @@ export function memberSearchQuery(query: string, viewerId: number | null) {
   return {
     // The viewer is part of the key: visitors see less, and members never see their blocks.
     queryKey: ['members', query, viewerId],
-    queryFn: () => api<TSearchResponse>(`/api/members${query ? `?${query}` : ''}`),
+    queryFn: () => call('GET /api/members', { query: fieldsOf(new URLSearchParams(query)) }),
   };
 }
 
@@ -31,7 +40,7 @@ export function useMoreSimilar(query: string, viewerId: number | null, total: nu
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams(query);
       params.set('similar_page', String(pageParam));
-      return api<TSearchResponse>(`/api/members?${params}`);
+      return call('GET /api/members', { query: fieldsOf(params) });
     },
     getNextPageParam: (last, pages, lastParam) =>
       last.similar && last.similar.results.length > 0 && (pages.length + 1) * last.pageSize < total

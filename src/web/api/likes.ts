@@ -1,13 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  LikeType,
-  TAutoLikeResponse,
-  TLikeResponse,
-  TLikesResponse,
-} from '../../shared/contract/likes.ts';
+import type { LikeType } from '../../shared/contract/likes.ts';
 import type { TNotificationsResponse, TPopupResponse } from '../../shared/contract/notifications.ts';
 import type { TMemberResponse } from '../../shared/contract/profiles.ts';
-import { api } from './client.ts';
+import { api, call } from './client.ts';
 import { refreshAfterAction } from './counts.ts';
 
 /**
@@ -22,7 +17,7 @@ export function useLike(id: number) {
     );
   return useMutation({
     mutationFn: (liked: boolean) =>
-      api<TLikeResponse>(`/api/members/${id}/like`, { method: liked ? 'POST' : 'DELETE' }),
+      call(liked ? 'POST /api/members/:id/like' : 'DELETE /api/members/:id/like', { params: { id } }),
     onMutate: async (liked) => {
       await queryClient.cancelQueries({ queryKey: ['member', id] });
       setLiked(liked);
@@ -39,12 +34,10 @@ export function useLike(id: number) {
 export function useLikesList(type: LikeType, pageSize?: number) {
   return useInfiniteQuery({
     queryKey: ['likes', type, pageSize ?? null],
-    queryFn: ({ pageParam }) => {
-      const q = new URLSearchParams({ type });
-      if (pageSize) q.set('limit', String(pageSize));
-      if (pageParam) q.set('cursor', pageParam);
-      return api<TLikesResponse>(`/api/likes?${q}`);
-    },
+    queryFn: ({ pageParam }) =>
+      call('GET /api/likes', {
+        query: { type, limit: pageSize || undefined, cursor: pageParam || undefined },
+      }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
@@ -54,7 +47,7 @@ export function useLikesList(type: LikeType, pageSize?: number) {
 export function useLikeMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<TLikeResponse>(`/api/members/${id}/like`, { method: 'POST' }),
+    mutationFn: (id: number) => call('POST /api/members/:id/like', { params: { id } }),
     onSuccess: () => refreshAfterAction(queryClient),
   });
 }
@@ -63,7 +56,7 @@ export function useLikeMember() {
 export function useAutoLike() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<TAutoLikeResponse>('/api/likes/auto', { method: 'POST' }),
+    mutationFn: () => call('POST /api/likes/auto'),
     onSuccess: () => {
       setTimeout(() => refreshAfterAction(queryClient), 500);
     },

@@ -1,19 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TMatchFinderPrefs,
-  TMatchFinderResponse,
-  TSwipeResponse,
-  TSwipeStackResponse,
-  TUndoPassResponse,
-} from '../../shared/contract/swipe.ts';
-import { api } from './client.ts';
+import type { TMatchFinderPrefs } from '../../shared/contract/swipe.ts';
+import { call } from './client.ts';
 import { refreshAfterAction } from './counts.ts';
 
 /** The swipe game's next cards and the free likes left today (D-07). */
 export function useSwipeStack(enabled = true) {
   return useQuery({
     queryKey: ['swipe'],
-    queryFn: () => api<TSwipeStackResponse>('/api/swipe'),
+    queryFn: () => call('GET /api/swipe'),
     staleTime: Number.POSITIVE_INFINITY,
     enabled,
   });
@@ -23,7 +17,7 @@ export function useSwipe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: number; action: 'like' | 'pass' }) =>
-      api<TSwipeResponse>(`/api/swipe/${v.id}`, { method: 'POST', json: { action: v.action } }),
+      call('POST /api/swipe/:id', { params: { id: v.id }, body: { action: v.action } }),
     onSuccess: (_res, v) => {
       if (v.action === 'like') refreshAfterAction(queryClient);
     },
@@ -32,7 +26,7 @@ export function useSwipe() {
 
 export function useUndoPass() {
   return useMutation({
-    mutationFn: () => api<TUndoPassResponse>('/api/swipe/passes/last', { method: 'DELETE' }),
+    mutationFn: () => call('DELETE /api/swipe/passes/last'),
   });
 }
 
@@ -40,7 +34,7 @@ export function useUndoPass() {
 export function useMatchFinder() {
   return useQuery({
     queryKey: ['match-finder'],
-    queryFn: () => api<TMatchFinderResponse>('/api/match-finder'),
+    queryFn: () => call('GET /api/match-finder'),
   });
 }
 
@@ -48,8 +42,7 @@ export function useMatchFinder() {
 export function useSaveMatchPrefs() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (prefs: TMatchFinderPrefs) =>
-      api<TMatchFinderPrefs>('/api/match-finder/preferences', { method: 'PUT', json: prefs }),
+    mutationFn: (prefs: TMatchFinderPrefs) => call('PUT /api/match-finder/preferences', { body: prefs }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['match-finder'] }),
   });
 }

@@ -24,8 +24,8 @@ import {
 import { expectLedgersBalance, notOpening } from '../../test/ledger.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { bookCredits } from '../accounts/index.ts';
+import { sendAsOperator } from './operator.ts';
 import { chatPhotoUrl } from './present.ts';
-import { sendAsOperator } from './send.ts';
 import { countUnreadMessages, fictionalQueue } from './service.ts';
 
 let t: TestApp;

@@ -1,9 +1,10 @@
 import type { TSendMessageResponse } from '../../../shared/contract/chat.ts';
 import type { MediaStorage } from '../../platform/storage.ts';
 import { membershipOf, notFound } from './access.ts';
+import { sendPhoto } from './photo-messages.ts';
 import type { ChatDeps } from './present.ts';
 import { isFictional } from './queries.ts';
-import { sendMessage, sendPhoto } from './send.ts';
+import { sendMessage } from './send.ts';
 import { readChat } from './service.ts';
 
 /** What an operator answers with: a text, a gift from the catalogue, or a photo's bytes. */
@@ -41,4 +42,21 @@ export async function answerAsFictional(
     );
   }
   return sendMessage(deps, viewer, conversationId, draft, { sentBy: 'operator' });
+}
+
+/** An operator's answer for a fictional profile: free, stored as sent by an operator. */
+export async function sendAsOperator(
+  deps: ChatDeps,
+  fictionalId: number,
+  conversationId: number,
+  input: { clientId: string; body: string },
+): Promise<TSendMessageResponse> {
+  if (!(await isFictional(deps.db, fictionalId))) throw notFound();
+  return sendMessage(
+    deps,
+    { id: fictionalId, paidUser: true },
+    conversationId,
+    { kind: 'text', ...input },
+    { sentBy: 'operator' },
+  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZClientFrame } from '../../../shared/contract/realtime.ts';
-import { plainSendFrame } from './socket-frames.ts';
+import { plainSendFrame } from './send.ts';
 
 // The hand check of send frames must never accept what the schema refuses, and must read the same frame.
 describe('plainSendFrame', () => {

@@ -1,26 +1,73 @@
-import type { MessageKind, TSendMessageResponse } from '../../../shared/contract/chat.ts';
-import type { RealtimeEventMap } from '../../../shared/contract/realtime.ts';
-import { type Locale, toLocale } from '../../../shared/i18n/locales.ts';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
-import { readPrivateMedia } from '../../platform/private-media.ts';
-import type { SignedMediaQuery } from '../../platform/signed-urls.ts';
-import { type MediaStorage, randomKey } from '../../platform/storage.ts';
-import { processImage } from '../photos/index.ts';
-import { assertCanWrite, assertConfirmedSender, membershipOf, notFound } from './access.ts';
-import { type ChatDeps, type ChatViewer, presentContext, presentMessage } from './present.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
-  findChatPhotoMembers,
-  findMessageByClientId,
-  findSender,
-  freeMessagesUsed,
-  isFictional,
-  type MessageRow,
-} from './queries.ts';
+  CHAT,
+  type MessageKind,
+  type TSendMessageResponse,
+  ZSendMessageRequest,
+} from '../../../shared/contract/chat.ts';
+import { type RealtimeEventMap, type TClientFrame, ZClientFrame } from '../../../shared/contract/realtime.ts';
+import { type Locale, toLocale } from '../../../shared/i18n/locales.ts';
+import type { SocketConn } from '../../platform/bus.ts';
+import { AppError, type FieldIssue, validationBody, wireError } from '../../platform/errors.ts';
+import type { FrameReader } from '../../platform/realtime.ts';
+import { assertConfirmedSender } from './access.ts';
+import {
+  type ChatDeps,
+  type ChatDepsOf,
+  type ChatViewer,
+  chatDepsOf,
+  presentContext,
+  presentMessage,
+  viewerOf,
+} from './present.ts';
+import { accountStatus, type MessageRow } from './queries.ts';
 import { refuse } from './refusals.ts';
 import { type BatchError, submitSend } from './send-batch.ts';
 
-// ---------------------------------------------------------------- sending
+/**
+ * The one send of a text or a gift (C-03, C-12), whichever transport carried it: the body of POST
+ * /api/chats/:id/messages (routes.ts) or the socket's `send` frame (`sendFrames` below) is parsed by one
+ * schema, counted against the member's one send limit, stored with its booking in one transaction
+ * (send-batch.ts, `chat_send`), presented to each side and announced after the commit. Errors are
+ * AppErrors; each transport puts them on the wire through `wireError`.
+ */
+
+// ---------------------------------------------------------------- the command
+
+export const ZSend = ZSendMessageRequest;
+export type SendInput = z.output<typeof ZSend>;
+
+/** Parses a send the way the HTTP route's body schema does: the input, or the issues of each field. */
+export function parseSend(value: unknown): { input: SendInput } | { issues: FieldIssue[] } {
+  const parsed = ZSend.safeParse(value);
+  if (parsed.success) return { input: parsed.data };
+  return { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
+}
+
+/** Who sends, with what: the request is the member's (the upgrade request for a socket), the limit's key. */
+export interface SendCaller {
+  app: FastifyInstance;
+  request: FastifyRequest;
+  deps: ChatDeps;
+  viewer: ChatViewer;
+}
+
+export async function runSend(
+  caller: SendCaller,
+  conversationId: number,
+  input: SendInput,
+): Promise<TSendMessageResponse> {
+  // Counted with every other way of sending, in the same store (Redis across instances when configured).
+  await caller.app.countChatSend(caller.request);
+  const draft =
+    input.kind === 'text'
+      ? { kind: 'text' as const, clientId: input.client_id, body: input.body }
+      : { kind: 'gift' as const, clientId: input.client_id, giftCode: input.gift_code };
+  return sendMessage(caller.deps, caller.viewer, conversationId, draft);
+}
+
+// ---------------------------------------------------------------- storing and announcing
 
 /** A message to store: its kind and content; photos arrive as stored files. */
 export type Draft = { clientId: string } & (
@@ -35,31 +82,11 @@ function costOf(kind: MessageKind, site: ChatDeps['site']): { credits: number; r
   return { credits: site.messageCredits, reason: 'chat_message' };
 }
 
-function sameContent(row: MessageRow, conversationId: number, draft: Draft): boolean {
+export function sameContent(row: MessageRow, conversationId: number, draft: Draft): boolean {
   if (row.conversationId !== conversationId || row.kind !== draft.kind) return false;
   if (draft.kind === 'text') return row.body === draft.body;
   if (draft.kind === 'gift') return row.giftCode === draft.giftCode;
   return true;
-}
-
-/** A stored message answered again for a retry: nothing is booked twice. */
-async function answerDuplicate(
-  deps: ChatDeps,
-  viewer: ChatViewer,
-  conversationId: number,
-  draft: Draft,
-  row: MessageRow,
-): Promise<TSendMessageResponse> {
-  if (!sameContent(row, conversationId, draft)) throw refuse('client_id_reused');
-  const account = await findSender(deps.db, viewer.id);
-  return {
-    message: presentMessage(row, viewer.id, presentContext(deps)),
-    credits: account?.credits ?? 0,
-    duplicate: true,
-    free_messages_left: account?.paidUser
-      ? null
-      : Math.max(0, deps.site.freeMessages - (await freeMessagesUsed(deps.db, viewer.id))),
-  };
 }
 
 /** The answer to a send the database refused: its refusal in the one table of chat refusals. */
@@ -144,93 +171,133 @@ function announce(
   if (credits !== null) deps.publish(senderId, { type: 'credits', credits });
 }
 
+// ---------------------------------------------------------------- the socket's send frame
+
+type SendFrame = Extract<TClientFrame, { type: 'send' }>;
+
 /**
- * Sends a private photo (M-04) through the photo pipeline: checked by content, re-encoded without metadata,
- * stored under random keys and shown only through links signed for one of the two members. Premium
- * only; the files are removed again when the message is refused or was a retry.
+ * A send frame checked by hand: the frame of every message, so it skips the schema's generic walk. It
+ * accepts only what `ZClientFrame` accepts (exactly these four keys, an id of 1..2^31-1, a client id of at
+ * most 64 characters, a string body); anything else goes through the schema and its answer.
  */
-export async function sendPhoto(
-  deps: ChatDeps,
-  storage: MediaStorage,
-  viewer: ChatViewer,
-  conversationId: number,
-  input: { clientId: string; data: Buffer },
-  opts: { sentBy?: 'member' | 'operator' } = {},
-): Promise<TSendMessageResponse> {
-  const earlier = await findMessageByClientId(deps.db, viewer.id, input.clientId);
-  const draftOf = (photo: Extract<Draft, { kind: 'photo' }>['photo']): Draft => ({
-    kind: 'photo',
-    clientId: input.clientId,
-    photo,
-  });
-  assertConfirmedSender(viewer);
-  if (earlier) {
-    return answerDuplicate(
-      deps,
-      viewer,
-      conversationId,
-      draftOf({ filename: '', thumbFilename: '', width: 1, height: 1 }),
-      earlier,
-    );
-  }
-  const membership = await membershipOf(deps.db, conversationId, viewer.id);
-  if (!viewer.paidUser) throw refuse('premium_only');
-  await assertCanWrite(deps.db, viewer.id, membership.otherId);
-  const image = await processImage(input.data);
-  const photo = {
-    filename: randomKey('.webp'),
-    thumbFilename: randomKey('_t.webp'),
-    width: image.width,
-    height: image.height,
-  };
-  const removeFiles = () =>
-    Promise.allSettled([storage.delete(photo.filename), storage.delete(photo.thumbFilename)]);
-  try {
-    await storage.put(photo.filename, image.main, 'image/webp');
-    await storage.put(photo.thumbFilename, image.thumb, 'image/webp');
-    const result = await sendMessage(deps, viewer, conversationId, draftOf(photo), opts);
-    if (result.duplicate) await removeFiles();
-    return result;
-  } catch (err) {
-    await removeFiles();
-    throw err;
-  }
+export function plainSendFrame(value: unknown): SendFrame | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const f = value as Record<string, unknown>;
+  if (f.type !== 'send') return undefined;
+  let keys = 0;
+  for (const key in f) if (Object.hasOwn(f, key)) keys++;
+  const { conversation_id: id, client_id: clientId, body } = f;
+  if (
+    keys === 4 &&
+    typeof id === 'number' &&
+    Number.isInteger(id) &&
+    id > 0 &&
+    id <= 2_147_483_647 &&
+    typeof clientId === 'string' &&
+    clientId.length <= 64 &&
+    typeof body === 'string'
+  )
+    return { type: 'send', conversation_id: id, client_id: clientId, body };
+  return undefined;
+}
+
+/** A `send` frame, checked by hand or else by the schema; any other frame is another reader's. */
+function parseSendFrame(value: unknown): SendFrame | undefined {
+  const quick = plainSendFrame(value);
+  if (quick) return quick;
+  if ((value as { type?: unknown } | null)?.type !== 'send') return undefined;
+  const parsed = ZClientFrame.safeParse(value);
+  return parsed.success && parsed.data.type === 'send' ? parsed.data : undefined;
 }
 
 /**
- * The bytes of a chat photo file for a viewer: the signed link (made for this viewer, not expired) and
- * membership of the photo's conversation are both required. 403 for a bad link, 404 for anyone else.
+ * The socket's text messages (C-12): the command of the HTTP send, parsed by the same schema, answered
+ * with `ack` after the commit or `nack` with the error the HTTP send would have given.
  */
-export async function readChatPhoto(
-  db: Db,
-  storage: MediaStorage,
-  secret: string,
-  key: string,
-  query: SignedMediaQuery,
-  viewerId: number | null,
-  now: Date,
-): Promise<{ data: Buffer; maxAgeSeconds: number }> {
-  return readPrivateMedia(storage, secret, { key, query, viewerId, now }, async () => {
-    const members = await findChatPhotoMembers(db, key);
-    if (!members || (members.low !== viewerId && members.high !== viewerId)) return false;
-    // After a block either way, only the sender still opens their own photo.
-    return !members.blocked || members.senderId === viewerId;
-  });
+export async function sendFrames(app: FastifyInstance): Promise<FrameReader<SendFrame>> {
+  const depsOf: ChatDepsOf = await chatDepsOf(app);
+  /** Sockets whose member confirmed their e-mail since the socket opened: they may send from now on. */
+  const confirmedSince = new WeakSet<SocketConn>();
+
+  async function send(conn: SocketConn, frame: SendFrame) {
+    const values = { min_age: conn.site.minAge };
+    const nack = (err: unknown) => {
+      const wire = wireError(err, conn.locale, values);
+      if (wire.log === 'error') app.log.error({ err }, 'realtime send failed');
+      conn.send({ type: 'nack', client_id: frame.client_id, status: wire.status, ...wire.body });
+    };
+    const refused = (standing: 'banned' | 'ended') =>
+      nack(
+        standing === 'banned'
+          ? new AppError(403, 'banned', 'auth.banned')
+          : new AppError(403, 'authentication_required', 'auth.required'),
+      );
+    await conn.act(async () => {
+      const parsed = parseSend({ kind: 'text', client_id: frame.client_id, body: frame.body });
+      if ('issues' in parsed) {
+        conn.send({
+          type: 'nack',
+          client_id: frame.client_id,
+          status: 400,
+          ...validationBody(conn.locale, parsed.issues, values),
+        });
+        return;
+      }
+      try {
+        let confirmed = conn.user.status === 'confirmed' || confirmedSince.has(conn);
+        if (!confirmed && (await accountStatus(app.db, conn.user.id)) === 'confirmed') {
+          confirmedSince.add(conn);
+          confirmed = true;
+        }
+        // The echo and the new balance go to the member's other sockets; this one has them in the ack.
+        const deps = depsOf(conn.site, conn.locale, (memberId, event) =>
+          app.bus.publishToMember(
+            memberId,
+            event,
+            memberId === conn.user.id ? { except: conn.id } : undefined,
+          ),
+        );
+        const viewer = { ...viewerOf(conn.user), confirmed };
+        const response = await runSend(
+          { app, request: conn.request, deps, viewer },
+          frame.conversation_id,
+          parsed.input,
+        );
+        conn.send({ type: 'ack', client_id: frame.client_id, response });
+      } catch (err) {
+        nack(err);
+      }
+    }, refused);
+  }
+
+  return { parse: parseSendFrame, handle: send };
 }
 
-/** An operator's answer for a fictional profile: free, stored as sent by an operator. */
-export async function sendAsOperator(
-  deps: ChatDeps,
-  fictionalId: number,
-  conversationId: number,
-  input: { clientId: string; body: string },
-): Promise<TSendMessageResponse> {
-  if (!(await isFictional(deps.db, fictionalId))) throw notFound();
-  return sendMessage(
-    deps,
-    { id: fictionalId, paidUser: true },
-    conversationId,
-    { kind: 'text', ...input },
-    { sentBy: 'operator' },
-  );
+// ---------------------------------------------------------------- the one send limit
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counts one chat send of the request's member and throws 429 past `CHAT.sendsPerMinute` a minute.
+     * One count for every way of sending (text, gift and photo over HTTP, text over the socket), kept in
+     * the app's rate-limit store: in Redis across instances when configured, else in this process.
+     */
+    countChatSend(req: FastifyRequest): Promise<void>;
+  }
+}
+
+type Limiter = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean }>;
+
+/** Decorates `app.countChatSend`; call after @fastify/rate-limit is registered (it gives `createRateLimit`). */
+export function registerChatSendLimit(app: FastifyInstance) {
+  const create = (app as unknown as { createRateLimit: (options: object) => Limiter }).createRateLimit;
+  const limiter = create({
+    max: Math.ceil(CHAT.sendsPerMinute * app.config.rateLimitFactor),
+    timeWindow: 60_000,
+    keyGenerator: (req: FastifyRequest) => `chat-send:${req.user?.id ?? req.ip}`,
+  });
+  app.decorate('countChatSend', async (req: FastifyRequest) => {
+    const result = await limiter(req);
+    if (!result.isAllowed && result.isExceeded) throw new AppError(429, 'rate_limited', 'error.rate_limited');
+  });
 }

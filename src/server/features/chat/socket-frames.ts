@@ -1,40 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { REALTIME, type TClientFrame, ZClientFrame } from '../../../shared/contract/realtime.ts';
-import { AppError, validationBody, wireError } from '../../platform/errors.ts';
+import type { SocketConn } from '../../platform/bus.ts';
 import type { FrameReader } from '../../platform/realtime.ts';
-import type { SocketConn } from '../../platform/socket-hub.ts';
-import { type ChatDepsOf, chatDepsOf, viewerOf } from './present.ts';
-import { accountStatus, findCounterpart } from './queries.ts';
-import { parseSend, runSend } from './send-command.ts';
+import { type ChatDepsOf, chatDepsOf } from './present.ts';
+import { findCounterpart } from './queries.ts';
 import { otherMemberOf, readChat, syncConversations } from './service.ts';
-
-type SendFrame = Extract<TClientFrame, { type: 'send' }>;
-
-/**
- * A send frame checked by hand: the frame of every message, so it skips the schema's generic walk. It
- * accepts only what `ZClientFrame` accepts (exactly these four keys, an id of 1..2^31-1, a client id of at
- * most 64 characters, a string body); anything else goes through the schema and its answer.
- */
-export function plainSendFrame(value: unknown): SendFrame | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const f = value as Record<string, unknown>;
-  if (f.type !== 'send') return undefined;
-  let keys = 0;
-  for (const key in f) if (Object.hasOwn(f, key)) keys++;
-  const { conversation_id: id, client_id: clientId, body } = f;
-  if (
-    keys === 4 &&
-    typeof id === 'number' &&
-    Number.isInteger(id) &&
-    id > 0 &&
-    id <= 2_147_483_647 &&
-    typeof clientId === 'string' &&
-    clientId.length <= 64 &&
-    typeof body === 'string'
-  )
-    return { type: 'send', conversation_id: id, client_id: clientId, body };
-  return undefined;
-}
 
 /** What chat keeps per socket. */
 interface ChatSocket {
@@ -45,15 +15,15 @@ interface ChatSocket {
    * sequence asked), answered together once it ends. Null while no sync runs.
    */
   syncPending: Map<number, number> | null;
-  /** Confirmed their e-mail since the socket opened: may send from now on. */
-  confirmed: boolean;
 }
 
+type OtherFrame = Exclude<TClientFrame, { type: 'send' }>;
+
 /**
- * Chat's frames on the real-time channel (C-08, C-11, C-12): typing, read, sync and send. The socket hub
- * (platform/realtime.ts) reads, limits and orders them; this gives them their meaning.
+ * Chat's frames on the real-time channel but the send (send.ts): typing, read and sync (C-08, C-11,
+ * C-12). The socket hub (platform/realtime.ts) reads, limits and orders them; this gives them their meaning.
  */
-export async function chatFrames(app: FastifyInstance): Promise<FrameReader<TClientFrame>> {
+export async function chatFrames(app: FastifyInstance): Promise<FrameReader<OtherFrame>> {
   const depsOf: ChatDepsOf = await chatDepsOf(app);
   const sockets = new WeakMap<SocketConn, ChatSocket>();
   const typingByMember = new Map<number, number>();
@@ -61,7 +31,7 @@ export async function chatFrames(app: FastifyInstance): Promise<FrameReader<TCli
   const stateOf = (conn: SocketConn): ChatSocket => {
     let state = sockets.get(conn);
     if (!state) {
-      state = { conversations: new Map(), syncPending: null, confirmed: conn.user.status === 'confirmed' };
+      state = { conversations: new Map(), syncPending: null };
       sockets.set(conn, state);
     }
     return state;
@@ -133,66 +103,10 @@ export async function chatFrames(app: FastifyInstance): Promise<FrameReader<TCli
     }
   }
 
-  /**
-   * A text message over the socket (C-12): the send command of the HTTP send, parsed by the same schema,
-   * answered with `ack` after the commit or `nack` with the error the HTTP send would have given.
-   */
-  async function send(conn: SocketConn, frame: SendFrame) {
-    const values = { min_age: conn.site.minAge };
-    const nack = (err: unknown) => {
-      const wire = wireError(err, conn.locale, values);
-      if (wire.log === 'error') app.log.error({ err }, 'realtime send failed');
-      conn.send({ type: 'nack', client_id: frame.client_id, status: wire.status, ...wire.body });
-    };
-    const refused = (standing: 'banned' | 'ended') =>
-      nack(
-        standing === 'banned'
-          ? new AppError(403, 'banned', 'auth.banned')
-          : new AppError(403, 'authentication_required', 'auth.required'),
-      );
-    await conn.act(async () => {
-      const parsed = parseSend({ kind: 'text', client_id: frame.client_id, body: frame.body });
-      if ('issues' in parsed) {
-        conn.send({
-          type: 'nack',
-          client_id: frame.client_id,
-          status: 400,
-          ...validationBody(conn.locale, parsed.issues, values),
-        });
-        return;
-      }
-      const state = stateOf(conn);
-      try {
-        // A member who confirmed their e-mail since the socket opened may send from now on.
-        if (!state.confirmed && (await accountStatus(app.db, conn.user.id)) === 'confirmed')
-          state.confirmed = true;
-        // The echo and the new balance go to the member's other sockets; this one has them in the ack.
-        const deps = depsOf(conn.site, conn.locale, (memberId, event) =>
-          app.bus.publishToMember(
-            memberId,
-            event,
-            memberId === conn.user.id ? { except: conn.id } : undefined,
-          ),
-        );
-        const viewer = { ...viewerOf(conn.user), confirmed: state.confirmed };
-        const response = await runSend(
-          { app, request: conn.request, deps, viewer },
-          frame.conversation_id,
-          parsed.input,
-        );
-        conn.send({ type: 'ack', client_id: frame.client_id, response });
-      } catch (err) {
-        nack(err);
-      }
-    }, refused);
-  }
-
   return {
     parse: (value) => {
-      const quick = plainSendFrame(value);
-      if (quick) return quick;
       const parsed = ZClientFrame.safeParse(value);
-      return parsed.success ? parsed.data : undefined;
+      return parsed.success && parsed.data.type !== 'send' ? parsed.data : undefined;
     },
     onWindow: () => typingByMember.clear(),
     async handle(conn, frame) {
@@ -207,8 +121,6 @@ export async function chatFrames(app: FastifyInstance): Promise<FrameReader<TCli
           return;
         case 'sync':
           return sync(conn, frame.conversations);
-        case 'send':
-          return send(conn, frame);
         case 'ping':
           return;
       }

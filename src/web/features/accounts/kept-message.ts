@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TSendMessageResponse } from '../../../shared/contract/chat.ts';
 import { CHAT_ERRORS } from '../../../shared/contract/constants.ts';
-import { afterSend, openChat } from '../../api/chat.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { afterSend, openChat, sendToChat } from '../../api/chat.ts';
+import { ApiError } from '../../api/client.ts';
 import { forgetSignupReason, keepAsDraft, readSignupReason } from './signup-reason.ts';
 
 export type KeptMessageResult =
@@ -36,9 +35,10 @@ async function send(queryClient: QueryClient): Promise<KeptMessageResult | null>
   const { name, clientId } = reason.send;
   try {
     const { conversation } = await openChat(memberId);
-    const answer = await api<TSendMessageResponse>(`/api/chats/${conversation.id}/messages`, {
-      method: 'POST',
-      json: { kind: 'text', client_id: clientId, body: draft.trim() },
+    const answer = await sendToChat(conversation.id, {
+      kind: 'text',
+      client_id: clientId,
+      body: draft.trim(),
     });
     forgetSignupReason(memberId);
     afterSend(queryClient, answer);

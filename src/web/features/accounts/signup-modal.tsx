@@ -3,7 +3,7 @@ import { Heart } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { useUser } from '../../api/session.ts';
 import { Modal } from '../../components/modal.tsx';
 import { useSite } from '../../site-context.tsx';
@@ -38,7 +38,7 @@ export default function SignupModal() {
   useEffect(() => {
     if (!user || !pendingLike) return;
     clearPendingLike();
-    api(`/api/members/${pendingLike.id}/like`, { method: 'POST' }).then(
+    call('POST /api/members/:id/like', { params: { id: pendingLike.id } }).then(
       () => queryClient.invalidateQueries({ queryKey: ['member', pendingLike.id] }),
       () => undefined,
     );

@@ -1,5 +1,5 @@
 import { UserRound } from 'lucide-react';
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { TChatProfile } from '../../../shared/contract/chat.ts';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
 import { useHydrating } from '../../components/use-media-query.ts';
@@ -78,4 +78,25 @@ export function useShortTime() {
     const week = now.getTime() - d.getTime() < 6 * 86_400_000;
     return intl.formatDate(d, week ? { weekday: 'short' } : { day: 'numeric', month: 'short' });
   };
+}
+
+/** The other member is typing: three bouncing dots, and the words for screen readers. */
+export function TypingDots({ name }: { name: string }) {
+  return (
+    <div className="flex justify-start px-1 pb-1" data-testid="typing">
+      <span className="inline-flex items-center gap-1 rounded-3xl rounded-bl-md bg-surface px-4 py-3 ring-1 ring-line/70">
+        <span className="sr-only">
+          <FormattedMessage id="chat.typing" values={{ name }} />
+        </span>
+        {[0, 150, 300].map((delay) => (
+          <span
+            key={delay}
+            aria-hidden
+            className="size-2 animate-bounce rounded-full bg-muted/70"
+            style={{ animationDelay: `${delay}ms` }}
+          />
+        ))}
+      </span>
+    </div>
+  );
 }

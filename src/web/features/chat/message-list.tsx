@@ -3,9 +3,47 @@ import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TChatProfile } from '../../../shared/contract/chat.ts';
 import { useHydrating } from '../../components/use-media-query.ts';
+import { TypingDots } from './chat-parts.tsx';
 import type { ThreadMessage } from './outbox.ts';
-import { dayLabelKind, groupByDay } from './thread.ts';
 import type { Thread } from './use-thread.ts';
+
+// ---------------------------------------------------------------- days
+
+export interface DayGroup<T> {
+  /** Local calendar day, YYYY-MM-DD. */
+  day: string;
+  items: T[];
+}
+
+function localDay(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Consecutive messages of one local day together, for the day separators of the message list. */
+export function groupByDay<T extends { created_at: string }>(items: readonly T[]): DayGroup<T>[] {
+  const groups: DayGroup<T>[] = [];
+  for (const m of items) {
+    const day = localDay(m.created_at);
+    const last = groups.at(-1);
+    if (last && last.day === day) last.items.push(m);
+    else groups.push({ day, items: [m] });
+  }
+  return groups;
+}
+
+/** How a day separator reads: today, yesterday, a weekday within a week, else the date. */
+export function dayLabelKind(day: string, now: Date): 'today' | 'yesterday' | 'weekday' | 'date' {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const then = new Date(y, m - 1, d);
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const days = Math.round((today.getTime() - then.getTime()) / 86_400_000);
+  if (days === 0) return 'today';
+  if (days === 1) return 'yesterday';
+  if (days > 1 && days < 7) return 'weekday';
+  return 'date';
+}
 
 /** Within this many pixels of the bottom the list follows new messages; further up a pill offers them. */
 const NEAR_BOTTOM_PX = 120;
@@ -173,26 +211,6 @@ function Bubble(props: {
         )}
       </div>
     </li>
-  );
-}
-
-function TypingDots({ name }: { name: string }) {
-  return (
-    <div className="flex justify-start px-1 pb-1" data-testid="typing">
-      <span className="inline-flex items-center gap-1 rounded-3xl rounded-bl-md bg-surface px-4 py-3 ring-1 ring-line/70">
-        <span className="sr-only">
-          <FormattedMessage id="chat.typing" values={{ name }} />
-        </span>
-        {[0, 150, 300].map((delay) => (
-          <span
-            key={delay}
-            aria-hidden
-            className="size-2 animate-bounce rounded-full bg-muted/70"
-            style={{ animationDelay: `${delay}ms` }}
-          />
-        ))}
-      </span>
-    </div>
   );
 }
 

@@ -3,7 +3,8 @@ import type {
   TSendMessageRequest,
   TSendMessageResponse,
 } from '../../../shared/contract/chat.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { sendToChat } from '../../api/chat.ts';
+import { ApiError } from '../../api/client.ts';
 import { realtime } from '../../api/realtime.ts';
 import { reconnectDelay } from '../../api/reconnect.ts';
 
@@ -45,10 +46,7 @@ async function deliver(entry: OutboxEntry): Promise<TSendMessageResponse> {
       }
     }
   }
-  return api<TSendMessageResponse>(`/api/chats/${entry.conversation_id}/messages`, {
-    method: 'POST',
-    json: entry.request,
-  });
+  return sendToChat(entry.conversation_id, entry.request);
 }
 
 /** Refusals worth another try later; every other 4xx is final for this message. */

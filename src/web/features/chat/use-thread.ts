@@ -12,7 +12,6 @@ import {
   pendingMessage,
   type ThreadMessage,
 } from './outbox.ts';
-import { lastSeq, mergeThread } from './thread.ts';
 
 /** While the socket is down, an open chat asks for news this often (the list uses the slower loop). */
 const OPEN_CHAT_POLL_MS = 10_000;
@@ -23,6 +22,64 @@ const TYPING_STOP_MS = 4_000;
 function newClientId(): string {
   return crypto.randomUUID();
 }
+
+// ---------------------------------------------------------------- merging, without a message twice (C-12)
+
+/** What the merge needs to know of a message, whatever its kind. */
+export interface ThreadItem {
+  /** Server id; absent while the message only exists in this browser's outbox. */
+  id?: number;
+  client_id?: string | null;
+  /** The conversation's monotonic sequence; absent while pending. */
+  seq?: number;
+  created_at: string;
+}
+
+function keyOf(m: ThreadItem): string {
+  return m.client_id ? `c:${m.client_id}` : `s:${m.id}`;
+}
+
+/**
+ * One list from several sources, oldest first. A message is the same message when its server id or its
+ * client id matches; the server's copy (with a sequence) wins over a pending one, so an optimistic bubble
+ * turns into the stored message in place.
+ */
+export function mergeThread<T extends ThreadItem>(...sources: readonly (readonly T[])[]): T[] {
+  const byKey = new Map<string, T>();
+  const keyById = new Map<number, string>();
+  for (const list of sources) {
+    for (const m of list) {
+      let key = keyOf(m);
+      if (m.id !== undefined) {
+        const known = keyById.get(m.id);
+        if (known) key = known;
+        else keyById.set(m.id, key);
+      }
+      const existing = byKey.get(key);
+      // A later source knows more (read state, the stored copy), except that a pending copy never
+      // replaces a stored one.
+      if (!existing || existing.seq === undefined || m.seq !== undefined) byKey.set(key, m);
+    }
+  }
+  return [...byKey.values()].sort(compareItems);
+}
+
+/** Stored messages by sequence; pending ones after every stored one, in the order they were typed. */
+export function compareItems(a: ThreadItem, b: ThreadItem): number {
+  if (a.seq !== undefined && b.seq !== undefined) return a.seq - b.seq;
+  if (a.seq !== undefined) return -1;
+  if (b.seq !== undefined) return 1;
+  return a.created_at.localeCompare(b.created_at);
+}
+
+/** The highest sequence held: what a reconnecting client asks to get everything after. */
+export function lastSeq(items: readonly ThreadItem[]): number {
+  let max = 0;
+  for (const m of items) if (m.seq !== undefined && m.seq > max) max = m.seq;
+  return max;
+}
+
+// ---------------------------------------------------------------- the thread
 
 /**
  * Everything one open conversation shows, merged from the first page, older pages, socket events, syncs

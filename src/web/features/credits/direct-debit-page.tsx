@@ -3,12 +3,8 @@ import { Landmark, MessageSquareText } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import type {
-  TCreatePaymentResponse,
-  TDirectDebitStart,
-  TDirectDebitStarted,
-} from '../../../shared/contract/credits.ts';
-import { ApiError, api } from '../../api/client.ts';
+import type { TDirectDebitStart, TDirectDebitStarted } from '../../../shared/contract/credits.ts';
+import { ApiError, call } from '../../api/client.ts';
 import { useMemberPricing, useQuote } from '../../api/credits.ts';
 import { errorText } from '../../api/error-text.ts';
 import {
@@ -110,8 +106,7 @@ function OrderForm(props: {
   const selectId = useId();
   const checkId = useId();
   const start = useMutation({
-    mutationFn: (body: TDirectDebitStart) =>
-      api<TDirectDebitStarted>('/api/direct-debit', { method: 'POST', json: body }),
+    mutationFn: (body: TDirectDebitStart) => call('POST /api/direct-debit', { body }),
     onSuccess: props.onStarted,
   });
   const errors = start.error instanceof ApiError ? start.error.fields : {};
@@ -197,10 +192,7 @@ function CodeForm({ started, onRestart }: { started: TDirectDebitStarted; onRest
   const id = useId();
   const confirm = useMutation({
     mutationFn: () =>
-      api<TCreatePaymentResponse>(`/api/direct-debit/${started.request_id}/confirm`, {
-        method: 'POST',
-        json: { otp },
-      }),
+      call('POST /api/direct-debit/:id/confirm', { params: { id: started.request_id }, body: { otp } }),
     onSuccess: (res) => window.location.assign(res.checkout_url),
   });
   const error = confirm.error ? errorText(confirm.error, intl) : undefined;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
 /**
  * Likes a visitor gave on the tinderswipe lander before having an account (L-07, issue 25): kept in this
@@ -47,7 +47,8 @@ export function useSendKeptLikes(signedUp: boolean) {
     if (ids.length === 0) return;
     clearKeptLikes();
     void (async () => {
-      for (const id of ids) await api(`/api/members/${id}/like`, { method: 'POST' }).catch(() => undefined);
+      for (const id of ids)
+        await call('POST /api/members/:id/like', { params: { id } }).catch(() => undefined);
     })();
   }, [signedUp]);
 }
