@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { LAYOUT_MODULES } from '../src/server/platform/web-chunks.ts';
+import { API } from '../src/shared/contract/api.ts';
 import { BUDGET, type ManifestChunk, measureBundle } from './bundle-budget.ts';
 
 const web = join(resolve(import.meta.dirname, '..'), 'dist/web');
@@ -43,15 +44,33 @@ const admin = {
   built: existsSync(join(web, 'admin', 'index.html')) && existsSync(adminDir),
   in_member_bundle: /\/api\/admin|admin\.title|vonk\.admin\.locale/.test(code),
 };
+// Decision 0034: the browser calls endpoints by key and imports the contract's list as a type only. A group
+// of endpoints (summaries and schemas) whose `endpoints()` call lost its pure mark ships with the contract's
+// constants: no endpoint's summary may be in any chunk.
+const shipped = Object.entries(API)
+  .filter(([, def]) => code.includes(JSON.stringify(def.summary).slice(1, -1)))
+  .map(([key]) => key);
 const problems = [
   ...report.problems,
+  ...(shipped.length > 0 ? [`endpoint definitions are in the members' bundle: ${shipped.join(', ')}`] : []),
   ...(admin.built ? [] : ['the back office is not built (dist/web/admin)']),
   ...(admin.in_member_bundle ? ["back-office code is in the members' bundle"] : []),
   ...(framework.react_dom ? [] : ["react-dom's code is not in the bundle"]),
   ...(framework.preact ? ['Preact is in the bundle'] : []),
 ];
 console.log(
-  JSON.stringify({ ...report, framework, admin, within_budget: problems.length === 0, problems }, null, 2),
+  JSON.stringify(
+    {
+      ...report,
+      framework,
+      admin,
+      endpoints_in_bundle: shipped.length,
+      within_budget: problems.length === 0,
+      problems,
+    },
+    null,
+    2,
+  ),
 );
 if (problems.length > 0) {
   console.error(`bundle check failed: ${problems.join(', ')}`);

@@ -28,7 +28,7 @@ export const ZBlockListResponse = z.object({
 });
 export type TBlockListResponse = z.infer<typeof ZBlockListResponse>;
 
-export const BLOCKS_API = endpoints('profiles', {
+export const BLOCKS_API = /* @__PURE__ */ endpoints('profiles', {
   'GET /api/blocks': {
     summary: 'Members I blocked, newest first, at most 200 (M-06)',
     answer: ZBlockListResponse,

@@ -222,7 +222,7 @@ export const ZMemberLanding = z.object({
 export type TMemberLanding = z.infer<typeof ZMemberLanding>;
 
 /** Own profile (M-01, M-10), other members' profile pages and blocking (M-05, M-06, M-08). */
-export const PROFILES_API = endpoints('profiles', {
+export const PROFILES_API = /* @__PURE__ */ endpoints('profiles', {
   'GET /api/profile': {
     summary: 'Own profile with the site settings of what profile pages show (M-01)',
     answer: ZOwnProfileResponse,
