@@ -1,13 +1,26 @@
+import { ACCOUNTS_API } from './accounts-api.ts';
 import { BLOCKS_API } from './blocks.ts';
 import type { EndpointDef, Endpoints } from './endpoint.ts';
+import { LANDERS_API } from './landers.ts';
+import { NOTIFICATIONS_API } from './notifications.ts';
+import { PHOTOS_API } from './photos.ts';
 import { PROFILES_API } from './profiles.ts';
+import { SITE_API } from './site.ts';
 
 /**
  * Every endpoint of the API, by key (issue 22, scope 5). The server registers its routes from this list
  * (`server/platform/route.ts`; `server/platform/endpoints.test.ts` compares the two); the web imports its
  * type only (`web/api/client.ts` `call`).
  */
-export const GROUPS = [BLOCKS_API, PROFILES_API] as const;
+export const GROUPS = [
+  BLOCKS_API,
+  PROFILES_API,
+  ACCOUNTS_API,
+  SITE_API,
+  NOTIFICATIONS_API,
+  PHOTOS_API,
+  LANDERS_API,
+] as const;
 
 type Merge<G extends readonly Endpoints[]> = G extends readonly [
   infer H extends Endpoints,
