@@ -19,7 +19,9 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { devAccountRoutes } from './features/accounts/dev-routes.ts';
 import { emailRoutes } from './features/accounts/email-routes.ts';
+import { recoveryRoutes } from './features/accounts/recovery-routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { accountSettingsRoutes } from './features/accounts/settings-routes.ts';
 import { adminRoutes, devAdminRoutes, registerAdminPage } from './features/admin/index.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { registerChatSendLimit, sendFrames } from './features/chat/send.ts';
@@ -259,6 +261,8 @@ export async function buildApp({
   await app.register(complaintRoutes);
   await app.register(photoRoutes);
   await app.register(accountRoutes);
+  await app.register(recoveryRoutes);
+  await app.register(accountSettingsRoutes);
   await app.register(profileRoutes);
   await app.register(blockRoutes);
   await app.register(likeRoutes);

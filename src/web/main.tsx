@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router';
 import type { TUserResponse } from '../shared/contract/accounts.ts';
 import type { TSettings } from '../shared/contract/site.ts';
 import type { Locale } from '../shared/i18n/locales.ts';
-import { api, createQueryClient } from './api/client.ts';
+import { call, createQueryClient } from './api/client.ts';
 import { clearSession, setUser, userQuery } from './api/session.ts';
 import { settingsQuery } from './api/site.ts';
 import { installBrowserHooks } from './browser-hooks.ts';
@@ -30,7 +30,7 @@ async function boot() {
   // turns a ban into a silent logout; the client logs out once the ban notice is on screen.
   const endBannedSession = () => {
     clearSession(queryClient);
-    api('/api/logout.php').catch(() => {
+    call('GET /api/logout.php').catch(() => {
       // Unreachable now: the server still answers "banned" to the next call.
     });
   };
@@ -51,7 +51,7 @@ async function boot() {
   const onLocaleChange = (next: Locale) => {
     const user = queryClient.getQueryData<TUserResponse>(['user'])?.user;
     if (!user || user.language === next) return;
-    api<TUserResponse>('/api/user.php', { method: 'PUT', json: { language: next } }).then(
+    call('PUT /api/user.php', { body: { language: next } }).then(
       (res) => setUser(queryClient, res.user),
       () => {
         // Not saved: the next change or login tries again; the page itself already speaks the language.

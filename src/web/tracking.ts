@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { TTracking } from '../shared/contract/accounts.ts';
-import { api } from './api/client.ts';
+import type { TCountedLander } from '../shared/contract/landers.ts';
+import { call } from './api/client.ts';
 
 const KEY = 'vonk.tracking';
 const FIELDS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
@@ -67,7 +68,7 @@ function storedLander(): string | null {
  * Tells the server of a lander's view (once per lander and tab) or of a signup started from it (P-08).
  * Sent with `keepalive`, so a tap that leaves the page still counts; a failure costs nothing but a count.
  */
-export function countLanderEvent(lander: string, kind: 'view' | 'start'): void {
+export function countLanderEvent(lander: TCountedLander, kind: 'view' | 'start'): void {
   try {
     const seen = `vonk.lander_seen.${lander}`;
     if (kind === 'view') {
@@ -78,9 +79,9 @@ export function countLanderEvent(lander: string, kind: 'view' | 'start'): void {
     // Storage blocked: counted each time.
   }
   const network = readTracking()?.network;
-  api(`/api/landers/${encodeURIComponent(lander)}/events`, {
-    method: 'POST',
-    json: { kind, ...(network ? { network } : {}) },
+  call('POST /api/landers/:name/events', {
+    params: { name: lander },
+    body: { kind, ...(network ? { network } : {}) },
     keepalive: true,
   }).catch(() => undefined);
 }

@@ -76,6 +76,7 @@ export function route<K extends keyof Api>(
     ...options,
     config: { ...(options.config as object | undefined), endpoint: key },
     schema: {
+      ...(def.hidden ? { hide: true } : {}),
       tags: [API_TAGS[key]],
       summary: def.summary,
       ...(def.params ? { params: def.params } : {}),

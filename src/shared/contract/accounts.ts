@@ -271,15 +271,12 @@ export const ZNotificationSettingsRequest = z.object({
 export const ZPrivacyRequest = z.object({ invisible: z.boolean() });
 export const ZLocationOptionsRequest = z.object({ use_gps: z.boolean(), show_distance: z.boolean() });
 
+/** What we offer before someone leaves. */
+const ZRetentionKind = z.enum(['invisible', 'pause_email', 'discount']);
 export const ZRetentionResponse = z.object({
-  solutions: z.array(
-    z.object({
-      kind: z.enum(['invisible', 'pause_email', 'discount']),
-      percentage: z.number().int().optional(),
-    }),
-  ),
+  solutions: z.array(z.object({ kind: ZRetentionKind, percentage: z.number().int().optional() })),
 });
-export const ZRetentionAcceptRequest = z.object({ kind: z.enum(['invisible', 'pause_email', 'discount']) });
+export const ZRetentionAcceptRequest = z.object({ kind: ZRetentionKind });
 export const ZDeleteAccountRequest = z.object({
   password: ZPasswordTyped,
   reasons: z.array(z.enum(DELETE_REASONS)).max(DELETE_REASONS.length),

@@ -1,11 +1,16 @@
+import { ACCOUNTS_API } from './accounts-api.ts';
 import { BLOCKS_API } from './blocks.ts';
 import { CHAT_API } from './chat.ts';
 import { CREDITS_API } from './credits.ts';
 import { DISCOVERY_API } from './discovery.ts';
 import type { EndpointDef, Endpoints } from './endpoint.ts';
+import { LANDERS_API } from './landers.ts';
 import { LIKES_API } from './likes.ts';
+import { NOTIFICATIONS_API } from './notifications.ts';
+import { PHOTOS_API } from './photos.ts';
 import { PROFILES_API } from './profiles.ts';
 import { REALTIME_API } from './realtime.ts';
+import { SITE_API } from './site.ts';
 import { SWIPE_API } from './swipe.ts';
 
 /**
@@ -22,6 +27,11 @@ export const GROUPS = [
   SWIPE_API,
   DISCOVERY_API,
   REALTIME_API,
+  ACCOUNTS_API,
+  SITE_API,
+  NOTIFICATIONS_API,
+  PHOTOS_API,
+  LANDERS_API,
 ] as const;
 
 type Merge<G extends readonly Endpoints[]> = G extends readonly [

@@ -22,6 +22,8 @@ export interface EndpointDef {
   consumes?: readonly string[];
   /** The statuses it answers with the one error shape (errors.ts); 400, 403, 404, 422 and 429 when left out. */
   errors?: readonly number[];
+  /** Left out of the API's documentation: a page for people, such as a mail's unsubscribe link. */
+  hidden?: boolean;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LANDER_NAMES } from '../landers.ts';
+import { COUNTED_LANDERS, LANDER_NAMES } from '../landers.ts';
+import { endpoints } from './endpoint.ts';
 import { ZId } from './ids.ts';
 import { isVisibleName, zLine } from './text.ts';
 
@@ -79,3 +80,20 @@ export const ZLanderFunnel = z.object({
   rows: z.array(ZLanderFunnelRow),
 });
 export type TLanderFunnel = z.infer<typeof ZLanderFunnel>;
+
+export const LANDERS_API = /* @__PURE__ */ endpoints('landers', {
+  'GET /api/landers/:name': {
+    summary: "A lander's members of the site's market and niche, with a photo, and its figures (L-07)",
+    params: z.object({ name: z.enum([...LANDER_NAMES, 'tinderswipe']) }),
+    answer: ZLanderPage,
+    errors: [400, 429],
+  },
+  'POST /api/landers/:name/events': {
+    summary: 'Counts a view of a lander or a signup started from it, per niche and source (P-08)',
+    params: z.object({ name: z.enum(COUNTED_LANDERS) }),
+    body: ZLanderEvent,
+    answer: z.null(),
+    status: 204,
+    errors: [400, 429],
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.ts';
 import { ZId, ZIdParam } from './ids.ts';
 
 // Zod messages are catalog ids: the server answers them localised, the client shows them with react-intl.
@@ -69,4 +70,47 @@ export const ZSignedMediaQuery = z.object({
   exp: z.string().max(20).optional(),
   v: z.string().max(20).optional(),
   sig: z.string().max(100).optional(),
+});
+
+const errors = [400, 403, 404, 409, 413, 415, 422] as const;
+
+/** The media files (`/media/…`) are no API: their routes stay in the feature. */
+export const PHOTOS_API = /* @__PURE__ */ endpoints('photos', {
+  'GET /api/photos': {
+    summary: 'Own photos in order, with the photo limit (M-03)',
+    answer: ZPhotoList,
+    errors: [403],
+  },
+  'POST /api/photos': {
+    // Multipart, read by the handler: no body schema.
+    summary: 'Upload a photo: multipart field "photo", optional field "is_private" (M-03, signup step 1)',
+    answer: ZPhoto,
+    status: 201,
+    errors,
+  },
+  'PUT /api/photos/main': {
+    summary: 'Choose the main image (M-03)',
+    body: ZMainPhotoRequest,
+    answer: ZPhotoList,
+    errors,
+  },
+  'PUT /api/photos/order': {
+    summary: 'Reorder own photos; photos left out follow in their old order (M-03)',
+    body: ZPhotoOrderRequest,
+    answer: ZPhotoList,
+    errors,
+  },
+  'PUT /api/photos/:id/privacy': {
+    summary: 'Make a photo private or public (M-04)',
+    params: ZPhotoIdParams,
+    body: ZPhotoPrivacyRequest,
+    answer: ZPhoto,
+    errors,
+  },
+  'DELETE /api/photos/:id': {
+    summary: 'Delete a photo and its files; the next public photo becomes main (M-03)',
+    params: ZPhotoIdParams,
+    answer: ZPhotoList,
+    errors,
+  },
 });

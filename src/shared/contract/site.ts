@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
+import { ZComplaintRequest, ZComplaintResponse } from './complaints.ts';
+import { endpoints } from './endpoint.ts';
 import { zLine } from './text.ts';
 
 export const ZLocale = z.enum(LOCALES);
@@ -95,3 +97,97 @@ export const ZRegionsResponse = z.object({
   regions: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type TRegionsResponse = z.infer<typeof ZRegionsResponse>;
+
+/** A plain decimal number as the query string gives it: no exponent, no hex, no empty string. */
+function coordinate(limit: number) {
+  return z
+    .string()
+    .trim()
+    .regex(/^[-+]?(\d{1,3}(\.\d{0,20})?|\.\d{1,20})$/, 'geo.invalid_coordinate')
+    .transform(Number)
+    .pipe(z.number().min(-limit, 'geo.invalid_coordinate').max(limit, 'geo.invalid_coordinate'));
+}
+
+export const ZGeocodeQuery = z.object({
+  lat: coordinate(90).describe('Latitude in degrees, -90 to 90'),
+  lon: coordinate(180).describe('Longitude in degrees, -180 to 180'),
+});
+
+/** The place at a position; the coordinates themselves are never echoed (M-10). */
+export const ZGeocodeResponse = z.object({
+  city: z.string(),
+  country: ZCountry,
+  region: z.object({ code: z.string(), name: z.string() }).nullable(),
+});
+export type TGeocodeResponse = z.infer<typeof ZGeocodeResponse>;
+
+export const ZPlacesQuery = z.object({ q: zLine(80).describe('The start of a place name') });
+
+/** Places a member may live in, for the signup's city search: a city's centre, never a member's position. */
+export const ZPlacesResponse = z.object({
+  places: z.array(ZGeocodeResponse.extend({ lat: z.number(), lon: z.number() })),
+});
+export type TPlacesResponse = z.infer<typeof ZPlacesResponse>;
+
+export const PLACES_SHOWN = 8;
+
+/** How long a landing marked with lb was open before the visitor left (P-08). */
+export const ZPageBounceRequest = z.object({
+  path: zLine(200),
+  seconds: z.number().int().min(0).max(86_400),
+  network: zLine(64).nullable().optional(),
+});
+
+export const SITE_API = /* @__PURE__ */ endpoints('site', {
+  'GET /api/settings': {
+    summary: 'Settings of the site for a domain (the request host when no domain is given)',
+    query: ZSettingsQuery,
+    answer: ZSettings,
+    errors: [400],
+  },
+  'GET /api/company': { summary: 'The company behind the site', answer: ZCompany, errors: [] },
+  'GET /api/interests': {
+    summary: 'Interests with icons and names in every locale',
+    answer: ZInterestsResponse,
+    errors: [],
+  },
+  'GET /api/regions': {
+    summary: 'Regions of a country with their label kind',
+    query: ZRegionsQuery,
+    answer: ZRegionsResponse,
+    errors: [404],
+  },
+  'POST /api/page-bounce': {
+    summary: 'Page-bounce logging for landings marked with lb (P-08)',
+    body: ZPageBounceRequest,
+    answer: z.null(),
+    status: 204,
+    errors: [],
+  },
+  'POST /api/page-hidden.php': {
+    summary: 'Beacon sent when the page becomes hidden (P-07)',
+    body: z.object({}).passthrough().optional(),
+    answer: z.null(),
+    status: 204,
+    errors: [],
+  },
+  'POST /api/complaints': {
+    summary: 'Send a complaint or report a member to support (L-09)',
+    body: ZComplaintRequest,
+    answer: ZComplaintResponse,
+    status: 201,
+    errors: [400, 409, 429],
+  },
+  'GET /api/places': {
+    summary: "Places of the site's countries whose name starts with q, the largest first (issue 11)",
+    query: ZPlacesQuery,
+    answer: ZPlacesResponse,
+    errors: [400, 429],
+  },
+  'GET /api/geocode.php': {
+    summary: 'The nearest city (within 50 km) of a position, with its country and region (M-07)',
+    query: ZGeocodeQuery,
+    answer: ZGeocodeResponse,
+    errors: [400, 404, 429],
+  },
+});

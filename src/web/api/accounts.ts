@@ -1,68 +1,44 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type {
-  DELETE_REASONS,
-  NotificationType,
-  TAboutMe,
-  TUser,
-  TUserResponse,
-} from '../../shared/contract/accounts.ts';
-import { api } from './client.ts';
+import type { NotificationType, TUser, TUserResponse } from '../../shared/contract/accounts.ts';
+import type { RetentionKind } from '../../shared/contract/accounts-api.ts';
+import { type CallBody, call } from './client.ts';
 import { uploadPhoto as uploadWithProgress } from './photos.ts';
 import { clearSession, setUser } from './session.ts';
 
-type Ok = { ok: true };
-type UserAnswer = { user: TUser };
-export type RetentionKind = 'invisible' | 'pause_email' | 'discount';
-export interface RetentionSolution {
-  kind: RetentionKind;
-  percentage?: number;
-}
-export interface SignupMatch {
-  id: number;
-  name: string;
-  age: number | null;
-  city: string | null;
-  thumb_url: string | null;
-  /** Rounded distance (M-10), when both have a position. */
-  distance: { km: number; less_than: boolean } | null;
-}
-
 /** Mutations that answer the user put it straight into the cache. */
-function useUserMutation<V>(fn: (vars: V) => Promise<UserAnswer>) {
+function useUserMutation<V>(fn: (vars: V) => Promise<TUserResponse>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: (res) => setUser(queryClient, res.user) });
 }
 
 /** Marks a signup step done (with the about-me answers of steps 2-4); the answer says the next step. */
 export function useSignupStep() {
-  return useUserMutation((body: { step: number; about?: TAboutMe }) =>
-    api<UserAnswer>('/api/signup/step', { method: 'PUT', json: body }),
-  );
+  return useUserMutation((body: CallBody<'PUT /api/signup/step'>) => call('PUT /api/signup/step', { body }));
 }
 
 export function useResendActivation() {
   return useMutation({
-    mutationFn: () => api<Ok>('/api/activation/resend', { method: 'POST', json: {} }),
+    mutationFn: () => call('POST /api/activation/resend'),
   });
 }
 
 /** A new activation mail for the link that just failed (its token waits in a cookie only this call sees). */
 export function useResendActivationLink() {
   return useMutation({
-    mutationFn: () => api<Ok>('/api/activation/resend-link', { method: 'POST', json: {} }),
+    mutationFn: () => call('POST /api/activation/resend-link'),
   });
 }
 
 export function useRequestReset() {
   return useMutation({
-    mutationFn: (body: { email: string }) => api<Ok>('/api/password-reset', { method: 'POST', json: body }),
+    mutationFn: (body: CallBody<'POST /api/password-reset'>) => call('POST /api/password-reset', { body }),
   });
 }
 
 export function useDoReset() {
-  return useUserMutation((body: { token: string; password: string; password_confirm: string }) =>
-    api<UserAnswer>('/api/password-reset/do', { method: 'POST', json: body }),
+  return useUserMutation((body: CallBody<'POST /api/password-reset/do'>) =>
+    call('POST /api/password-reset/do', { body }),
   );
 }
 
@@ -73,8 +49,7 @@ export function useDoReset() {
 export function useMailChangeDo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { token: string }) =>
-      api<TUserResponse>('/api/mail-change/do', { method: 'POST', json: body }),
+    mutationFn: (body: CallBody<'POST /api/mail-change/do'>) => call('POST /api/mail-change/do', { body }),
     onSuccess: (res) => {
       if (res.user) setUser(queryClient, res.user);
     },
@@ -83,15 +58,13 @@ export function useMailChangeDo() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: { old_password: string; password: string; password_confirm: string }) =>
-      api<Ok>('/api/account/password', { method: 'PUT', json: body }),
+    mutationFn: (body: CallBody<'PUT /api/account/password'>) => call('PUT /api/account/password', { body }),
   });
 }
 
 export function useChangeEmail() {
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
-      api<Ok>('/api/account/email', { method: 'PUT', json: body }),
+    mutationFn: (body: CallBody<'PUT /api/account/email'>) => call('PUT /api/account/email', { body }),
   });
 }
 
@@ -100,13 +73,12 @@ export function useChangeEmail() {
  * answer replaces it, and a failure puts the old user back.
  */
 function useOptimisticUser<V>(
-  url: string,
+  send: (vars: V) => Promise<TUserResponse>,
   apply: (user: TUser, vars: V) => TUser,
-  body: (vars: V) => unknown,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (vars: V) => api<UserAnswer>(url, { method: 'PUT', json: body(vars) }),
+    mutationFn: send,
     onMutate: async (vars: V) => {
       await queryClient.cancelQueries({ queryKey: ['user'] });
       const before = queryClient.getQueryData<TUserResponse>(['user']);
@@ -124,52 +96,47 @@ function useOptimisticUser<V>(
 
 export function useNotificationSettings() {
   return useOptimisticUser(
-    '/api/account/notifications',
-    (user, settings: Partial<Record<NotificationType, boolean>>) => ({
+    (settings: Partial<Record<NotificationType, boolean>>) =>
+      call('PUT /api/account/notifications', { body: { notification_settings: settings } }),
+    (user, settings) => ({
       ...user,
       notification_settings: { ...user.notification_settings, ...settings },
     }),
-    (settings) => ({ notification_settings: settings }),
   );
 }
 
 /** Turns e-mail back on after a bounce, a spam report or an unsubscribe link (N-04). */
 export function useEnableEmail() {
   return useOptimisticUser(
-    '/api/account/email/enable',
+    () => call('PUT /api/account/email/enable'),
     (user) => ({ ...user, notifications_disabled: [] }),
-    () => ({}),
   );
 }
 
 export function usePrivacy() {
   return useOptimisticUser(
-    '/api/account/privacy',
-    (user, invisible: boolean) => ({ ...user, invisible }),
-    (invisible) => ({ invisible }),
+    (invisible: boolean) => call('PUT /api/account/privacy', { body: { invisible } }),
+    (user, invisible) => ({ ...user, invisible }),
   );
 }
 
 export function useLocationOptions() {
   return useOptimisticUser(
-    '/api/account/location',
-    (user, options: TUser['location_options']) => ({ ...user, location_options: options }),
-    (options) => options,
+    (options: TUser['location_options']) => call('PUT /api/account/location', { body: options }),
+    (user, options) => ({ ...user, location_options: options }),
   );
 }
 
 export function useRetention(enabled: boolean) {
   return useQuery({
     queryKey: ['retention'],
-    queryFn: async () => (await api<{ solutions: RetentionSolution[] }>('/api/account/retention')).solutions,
+    queryFn: async () => (await call('GET /api/account/retention')).solutions,
     enabled,
   });
 }
 
 export function useAcceptRetention() {
-  return useUserMutation((kind: RetentionKind) =>
-    api<UserAnswer>('/api/account/retention', { method: 'POST', json: { kind } }),
-  );
+  return useUserMutation((kind: RetentionKind) => call('POST /api/account/retention', { body: { kind } }));
 }
 
 /** Deletes the account; the member lands on `to` before the session is forgotten (see useLogout). */
@@ -177,8 +144,7 @@ export function useDeleteAccount(to: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (body: { password: string; reasons: (typeof DELETE_REASONS)[number][]; comment: string }) =>
-      api<Ok>('/api/account', { method: 'DELETE', json: body }),
+    mutationFn: (body: CallBody<'DELETE /api/account'>) => call('DELETE /api/account', { body }),
     onSuccess: async () => {
       await navigate(to, { replace: true });
       clearSession(queryClient);
@@ -189,7 +155,7 @@ export function useDeleteAccount(to: string) {
 export function useSignupMatches(enabled: boolean) {
   return useQuery({
     queryKey: ['signup-matches'],
-    queryFn: async () => (await api<{ profiles: SignupMatch[] }>('/api/signup-matches')).profiles,
+    queryFn: async () => (await call('GET /api/signup-matches')).profiles,
     enabled,
   });
 }

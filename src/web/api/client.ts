@@ -59,16 +59,18 @@ export async function api<T>(url: string, init: RequestInit & { json?: unknown }
   return body as T;
 }
 
-// A part with nothing required (no schema, or only optional fields, like most queries) may be left out.
+/** A part may be left out when the endpoint has none, or when every field of it is optional. */
 type Part<Name extends string, T> = undefined extends T
   ? { [K in Name]?: T }
-  : Record<string, never> extends T
+  : Partial<T> extends T
     ? { [K in Name]?: T }
     : { [K in Name]: T };
 /** What a call gives besides the key: the endpoint's params, query and body, each only when it has one. */
 export type CallArgs<E extends EndpointDef> = Part<'params', ParamsOf<E>> &
   Part<'query', QueryIn<E>> &
-  Part<'body', BodyIn<E>> & { signal?: AbortSignal; headers?: Record<string, string> };
+  Part<'body', BodyIn<E>> & { signal?: AbortSignal; headers?: Record<string, string>; keepalive?: boolean };
+/** The body a caller gives an endpoint, e.g. a mutation's variables. */
+export type CallBody<K extends ApiKey> = BodyIn<Api[K]>;
 type Rest<E extends EndpointDef> =
   Record<string, never> extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
 
@@ -99,12 +101,14 @@ export function call<K extends ApiKey>(key: K, ...[args]: Rest<Api[K]>): Promise
     body?: unknown;
     signal?: AbortSignal;
     headers?: Record<string, string>;
+    keepalive?: boolean;
   };
   return api<AnswerOf<Api[K]>>(endpointUrl(key.slice(space + 1), a.params, a.query), {
     method: key.slice(0, space),
     ...(a.body !== undefined ? { json: a.body } : {}),
     ...(a.signal ? { signal: a.signal } : {}),
     ...(a.headers ? { headers: a.headers } : {}),
+    ...(a.keepalive ? { keepalive: true } : {}),
   });
 }
 

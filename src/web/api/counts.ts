@@ -4,7 +4,7 @@ import type { TCountsResponse } from '../../shared/contract/counts.ts';
 import { RULES } from '../../shared/rules.ts';
 import { setTitleCount } from '../use-page-title.ts';
 import { balanceFromCounts, balanceWrites, countsKey, keepNewerWrites } from './cache-writes.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 import { useLoggedIn } from './session.ts';
 
 /**
@@ -16,7 +16,7 @@ export const countsQuery = {
   queryFn: ({ client }: QueryFunctionContext) =>
     keepNewerWrites(client, countsKey, async () => {
       const balanceBefore = balanceWrites(client);
-      const counts = await api<TCountsResponse>('/api/counts');
+      const counts = await call('GET /api/counts');
       balanceFromCounts(client, counts, balanceBefore);
       return counts;
     }),

@@ -1,8 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LikeType } from '../../shared/contract/likes.ts';
-import type { TNotificationsResponse, TPopupResponse } from '../../shared/contract/notifications.ts';
 import type { TMemberResponse } from '../../shared/contract/profiles.ts';
-import { api, call } from './client.ts';
+import { call } from './client.ts';
 import { refreshAfterAction } from './counts.ts';
 
 /**
@@ -71,14 +70,14 @@ export function useAutoLike() {
 export function usePopup(enabled: boolean, countsVersion: number) {
   const baseline = useQuery({
     queryKey: ['popup-baseline'],
-    queryFn: () => api<TPopupResponse>('/api/notifications/popup'),
+    queryFn: () => call('GET /api/notifications/popup'),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   }).data?.latest_id;
   return useQuery({
     queryKey: ['notifications', 'popup', baseline, countsVersion],
-    queryFn: () => api<TPopupResponse>(`/api/notifications/popup?after=${baseline}`),
+    queryFn: () => call('GET /api/notifications/popup', { query: { after: baseline } }),
     enabled: enabled && baseline !== undefined,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -88,7 +87,7 @@ export function usePopup(enabled: boolean, countsVersion: number) {
 export function useDismissPopup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`/api/notifications/${id}/popup-seen`, { method: 'POST' }),
+    mutationFn: (id: number) => call('POST /api/notifications/:id/popup-seen', { params: { id } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['counts'] }),
   });
 }
@@ -97,8 +96,7 @@ export function useDismissPopup() {
 export function useNotifications() {
   return useInfiniteQuery({
     queryKey: ['notifications', 'list'],
-    queryFn: ({ pageParam }) =>
-      api<TNotificationsResponse>(`/api/notifications${pageParam ? `?cursor=${pageParam}` : ''}`),
+    queryFn: ({ pageParam }) => call('GET /api/notifications', { query: { cursor: pageParam || undefined } }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
@@ -107,7 +105,7 @@ export function useNotifications() {
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (upTo: number) => api('/api/notifications/read', { method: 'POST', json: { up_to: upTo } }),
+    mutationFn: (upTo: number) => call('POST /api/notifications/read', { body: { up_to: upTo } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['counts'] }),
   });
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PHOTO_UPLOAD } from '../../shared/contract/photo-upload.ts';
 import type { TPhoto, TPhotoList } from '../../shared/contract/photos.ts';
-import { api } from './client.ts';
-import { uploadForm } from './upload.ts';
+import { call } from './client.ts';
+import { uploadTo } from './upload.ts';
 
 export const photosQuery = {
   queryKey: ['photos'],
-  queryFn: () => api<TPhotoList>('/api/photos'),
+  queryFn: () => call('GET /api/photos'),
 } as const;
 
 export function usePhotos() {
@@ -21,7 +21,7 @@ export function uploadPhoto(
   const form = new FormData();
   if (opts.isPrivate) form.append(PHOTO_UPLOAD.privateField, 'true');
   form.append(PHOTO_UPLOAD.field, file);
-  return uploadForm<TPhoto>('/api/photos', form, opts);
+  return uploadTo('POST /api/photos', form, opts);
 }
 
 /** Photo changes move the main image, which the navigation avatar and the own profile show too. */
@@ -42,7 +42,7 @@ export function useUploaded() {
 export function useSetMainPhoto() {
   const after = useAfterPhotoChange();
   return useMutation({
-    mutationFn: (id: number) => api<TPhotoList>('/api/photos/main', { method: 'PUT', json: { id } }),
+    mutationFn: (id: number) => call('PUT /api/photos/main', { body: { id } }),
     onSuccess: (list) => after(list),
   });
 }
@@ -52,7 +52,7 @@ export function useReorderPhotos() {
   const queryClient = useQueryClient();
   const after = useAfterPhotoChange();
   return useMutation({
-    mutationFn: (ids: number[]) => api<TPhotoList>('/api/photos/order', { method: 'PUT', json: { ids } }),
+    mutationFn: (ids: number[]) => call('PUT /api/photos/order', { body: { ids } }),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: ['photos'] });
       const before = queryClient.getQueryData<TPhotoList>(['photos']);
@@ -71,10 +71,7 @@ export function usePhotoPrivacy() {
   const after = useAfterPhotoChange();
   return useMutation({
     mutationFn: (vars: { id: number; isPrivate: boolean }) =>
-      api<TPhoto>(`/api/photos/${vars.id}/privacy`, {
-        method: 'PUT',
-        json: { is_private: vars.isPrivate },
-      }),
+      call('PUT /api/photos/:id/privacy', { params: { id: vars.id }, body: { is_private: vars.isPrivate } }),
     // Privacy can move the main image to another photo: read the whole list again.
     onSuccess: () => after(),
   });
@@ -83,7 +80,7 @@ export function usePhotoPrivacy() {
 export function useDeletePhoto() {
   const after = useAfterPhotoChange();
   return useMutation({
-    mutationFn: (id: number) => api<TPhotoList>(`/api/photos/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('DELETE /api/photos/:id', { params: { id } }),
     onSuccess: (list) => after(list),
   });
 }

@@ -5,14 +5,7 @@ import type {
   TOwnProfileResponse,
   TUpdateProfileRequest,
 } from '../../shared/contract/profiles.ts';
-import { api, call } from './client.ts';
-
-/** The place at a position (GET /api/geocode.php, M-07). */
-export interface GeocodeResult {
-  city: string;
-  country: string;
-  region: { code: string; name: string } | null;
-}
+import { call } from './client.ts';
 
 export const ownProfileQuery = {
   queryKey: ['profile'],
@@ -58,9 +51,11 @@ export function useForgetLocation() {
   });
 }
 
-export function geocode(lat: number, lon: number): Promise<GeocodeResult> {
-  const params = new URLSearchParams({ lat: lat.toFixed(6), lon: lon.toFixed(6) });
-  return api<GeocodeResult>(`/api/geocode.php?${params}`);
+/** The place at a position (M-07), asked with six decimals (about 10 cm): a plain number, no exponent. */
+export function geocode(lat: number, lon: number) {
+  return call('GET /api/geocode.php', {
+    query: { lat: lat.toFixed(6), lon: lon.toFixed(6) },
+  });
 }
 
 /** A member's page as this viewer sees it: the key names the viewer, so logging in shows more at once. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from './client.ts';
+import type { TPushSubscription } from '../../shared/contract/push.ts';
+import { call } from './client.ts';
 
 /** Push state of this browser (spec §3: isCapable, isSubscribed; §4 permission states). */
 export type PushPermission = 'unsupported' | 'unknown' | 'denied' | 'granted';
@@ -49,7 +50,10 @@ export async function subscribePush(publicKey: string): Promise<PushState> {
   const sub =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  await api('/api/user.php?push=1', { method: 'POST', json: { subscription: sub.toJSON() } });
+  // A live subscription's JSON has its endpoint and keys, which the DOM's type leaves optional; the
+  // server checks them.
+  const subscription = sub.toJSON() as TPushSubscription;
+  await call('POST /api/user.php', { query: { push: '1' }, body: { subscription } });
   return readPushState();
 }
 

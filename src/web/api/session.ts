@@ -2,12 +2,12 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useNavigate } from 'react-router';
 import type { TSignupRequest, TUser, TUserResponse } from '../../shared/contract/accounts.ts';
 import { forgetOfflineCopy } from '../offline/forget.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 
 /** The logged-in member, or null for a visitor (spec §7: GET /api/user.php). */
 export const userQuery = {
   queryKey: ['user'],
-  queryFn: () => api<TUserResponse>('/api/user.php'),
+  queryFn: () => call('GET /api/user.php'),
   staleTime: 30_000,
 } as const;
 
@@ -42,8 +42,7 @@ export function clearSession(queryClient: QueryClient) {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
-      api<TUserResponse>('/api/user.php', { method: 'POST', json: body }),
+    mutationFn: (body: { email: string; password: string }) => call('POST /api/user.php', { body }),
     onSuccess: (res) => setUser(queryClient, res.user),
   });
 }
@@ -62,7 +61,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await api<{ ok: boolean }>('/api/logout.php');
+        await call('GET /api/logout.php');
       } catch {
         // Even when the server cannot be reached the member wanted out: forget the session here.
       }
@@ -81,7 +80,7 @@ export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['signup'],
-    mutationFn: (body: TSignupRequest) => api<{ user: TUser }>('/api/signup', { method: 'POST', json: body }),
+    mutationFn: (body: TSignupRequest) => call('POST /api/signup', { body }),
     onSuccess: (res) => setUser(queryClient, res.user),
   });
 }

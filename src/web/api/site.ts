@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TCompany, TInterest, TRegionsResponse, TSettings } from '../../shared/contract/site.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 
 export const settingsQuery = {
   queryKey: ['settings'],
   // The host is sent as the domain parameter, as spec §7 says, together with the page's own query.
   queryFn: () => {
-    const params = new URLSearchParams(location.search);
-    params.set('domain', location.hostname);
-    return api<TSettings>(`/api/settings?${params}`);
+    const search = new URLSearchParams(location.search);
+    const page = Object.fromEntries([...search.keys()].map((name) => [name, search.getAll(name)]));
+    return call('GET /api/settings', { query: { ...page, domain: location.hostname } });
   },
   staleTime: Number.POSITIVE_INFINITY,
 } as const;
@@ -17,7 +16,7 @@ export const settingsQuery = {
 export function useCompany(options: { quiet?: boolean } = {}) {
   return useQuery({
     queryKey: ['company'],
-    queryFn: () => api<TCompany>('/api/company'),
+    queryFn: () => call('GET /api/company'),
     staleTime: Number.POSITIVE_INFINITY,
     meta: { quiet: options.quiet === true },
   });
@@ -26,7 +25,7 @@ export function useCompany(options: { quiet?: boolean } = {}) {
 export function useInterests() {
   return useQuery({
     queryKey: ['interests'],
-    queryFn: async () => (await api<{ interests: TInterest[] }>('/api/interests')).interests,
+    queryFn: async () => (await call('GET /api/interests')).interests,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -34,7 +33,7 @@ export function useInterests() {
 export function useRegions(country: string | undefined) {
   return useQuery({
     queryKey: ['regions', country],
-    queryFn: () => api<TRegionsResponse>(`/api/regions?country=${encodeURIComponent(country ?? '')}`),
+    queryFn: () => call('GET /api/regions', { query: { country: country ?? '' } }),
     enabled: Boolean(country),
     staleTime: Number.POSITIVE_INFINITY,
   });

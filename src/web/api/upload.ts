@@ -1,14 +1,24 @@
-import { ApiError, CLIENT_HEADER } from './client.ts';
+import type { Api, ApiKey } from '../../shared/contract/api.ts';
+import type { AnswerOf, ParamsOf } from '../../shared/contract/endpoint.ts';
+import { ApiError, CLIENT_HEADER, endpointUrl } from './client.ts';
+
+type UploadOptions = { onProgress?: (fraction: number) => void; signal?: AbortSignal };
+
+/** Uploads a form to an endpoint of the contract, with progress: its URL and answer come from the key. */
+export function uploadTo<K extends ApiKey>(
+  key: K,
+  form: FormData,
+  opts: UploadOptions & { params?: ParamsOf<Api[K]> } = {},
+): Promise<AnswerOf<Api[K]>> {
+  const { params, ...rest } = opts;
+  return uploadForm(endpointUrl(key.slice(key.indexOf(' ') + 1), params as object | undefined), form, rest);
+}
 
 /**
  * POSTs a multipart form with upload progress: XMLHttpRequest, because fetch cannot report upload progress
  * yet. Rejects with an ApiError carrying the server's message, a TypeError when the network failed.
  */
-export function uploadForm<T>(
-  url: string,
-  form: FormData,
-  opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<T> {
+export function uploadForm<T>(url: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

@@ -1,4 +1,5 @@
 import type { TUser } from '../../../shared/contract/accounts.ts';
+import type { RetentionKind, TRetentionSolution } from '../../../shared/contract/accounts-api.ts';
 import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import { type Bus, endMemberSockets } from '../../platform/bus.ts';
@@ -19,11 +20,9 @@ import {
 import { verifyPassword } from './service.ts';
 import { ledgerOf } from './wallet.ts';
 
-export type RetentionKind = 'invisible' | 'pause_email' | 'discount';
-
 /** What we offer before someone leaves: stay hidden, stop e-mail, or the company's delete discount. */
 export function retentionSolutions(user: TUser, company: CompanyRow | undefined) {
-  const solutions: { kind: RetentionKind; percentage?: number }[] = [];
+  const solutions: TRetentionSolution[] = [];
   if (!user.invisible) solutions.push({ kind: 'invisible' });
   if (Object.values(user.notification_settings).some(Boolean)) solutions.push({ kind: 'pause_email' });
   if (company && company.deleteDiscount > 0 && user.retention_discount === null) {

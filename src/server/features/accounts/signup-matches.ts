@@ -1,19 +1,10 @@
 import { ageOn } from '../../../shared/contract/accounts.ts';
+import type { TSignupMatchesResponse } from '../../../shared/contract/accounts-api.ts';
 import type { Db } from '../../db/client.ts';
-import { distanceKm, type PresentedDistance, presentDistance } from '../../platform/geo.ts';
+import { distanceKm, presentDistance } from '../../platform/geo.ts';
 import { findMatchOrigin, findSignupMatches } from './queries.ts';
 
 export const SIGNUP_MATCHES_SHOWN = 12;
-
-export interface SignupMatch {
-  id: number;
-  name: string;
-  age: number | null;
-  city: string | null;
-  thumb_url: string | null;
-  /** Rounded distance from the new member, when both have a position (M-10). */
-  distance: PresentedDistance | null;
-}
 
 /**
  * The members shown after signup, "Leden bij jou in de buurt" (A-11, issue 11): members of the new member's
@@ -23,7 +14,7 @@ export async function getSignupMatches(
   db: Db,
   userId: number,
   ctx: { cdnPrefix: string; now: Date },
-): Promise<{ profiles: SignupMatch[] }> {
+): Promise<TSignupMatchesResponse> {
   const origin = await findMatchOrigin(db, userId);
   if (!origin) return { profiles: [] };
   const rows = await findSignupMatches(db, userId, origin, SIGNUP_MATCHES_SHOWN);

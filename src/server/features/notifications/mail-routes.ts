@@ -1,17 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses } from '../../../shared/contract/errors.ts';
-import { ZMailEventsRequest } from '../../../shared/contract/mail-events.ts';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Locale } from '../../../shared/i18n/locales.ts';
 import { AppError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n.ts';
+import { route } from '../../platform/route.ts';
+import type { SiteRow } from '../../platform/site.ts';
 import { recordMailEvents } from './mail-events.ts';
 import { readUnsubscribeToken, unsubscribe, unsubscribeSecret } from './mail-notices.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const errors = errorResponses(400, 403, 404, 429);
-const ZUnsubscribeQuery = z.object({ t: z.string().max(200).optional() });
 
 /**
  * E-mail opt-out without login (N-04): the link of every notification mail and its List-Unsubscribe
@@ -19,14 +16,13 @@ const ZUnsubscribeQuery = z.object({ t: z.string().max(200).optional() });
  * type off: a form on that page, or the mail program's one-click POST (RFC 8058). The provider's bounce
  * and complaint reports come in at /api/mail/events; members turn e-mail back on in their settings.
  */
-export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mailRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  async function page(req: FastifyRequest, reply: FastifyReply, status: number, id: string, form?: string) {
-    const site = await app.sites(req.host);
-    const locale = req.locale(site);
+  type Page = { reply: FastifyReply; site: SiteRow; locale: Locale };
+  function page({ reply, site, locale }: Page, status: number, id: string, form?: string) {
     const tr = (key: string) => escapeHtml(t(locale, `notify.unsubscribe.${key}`, { site: site.name }));
     const body = form
       ? `<form method="post" action="${escapeHtml(form)}"><button type="submit">${tr('button')}</button></form>`
@@ -41,46 +37,26 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       );
   }
 
-  app.get(
-    '/api/mail/unsubscribe',
-    { schema: { hide: true, querystring: ZUnsubscribeQuery } },
-    async (req, reply) => {
-      const token = req.query.t ?? '';
-      const valid = readUnsubscribeToken(await unsubscribeSecret(app.db), token, new Date());
-      if (!valid) return page(req, reply, 400, 'invalid');
-      return page(req, reply, 200, 'confirm', `/api/mail/unsubscribe?t=${encodeURIComponent(token)}`);
-    },
-  );
+  route(app, 'GET /api/mail/unsubscribe', {}, async (ctx) => {
+    const token = ctx.query.t ?? '';
+    const valid = readUnsubscribeToken(await unsubscribeSecret(app.db), token, ctx.now);
+    if (!valid) return page(ctx, 400, 'invalid');
+    return page(ctx, 200, 'confirm', `/api/mail/unsubscribe?t=${encodeURIComponent(token)}`);
+  });
 
-  app.post(
-    '/api/mail/unsubscribe',
-    { schema: { hide: true, querystring: ZUnsubscribeQuery } },
-    async (req, reply) => {
-      const valid = readUnsubscribeToken(await unsubscribeSecret(app.db), req.query.t ?? '', new Date());
-      if (!valid || !(await unsubscribe(app.db, valid.userId, valid.type)))
-        return page(req, reply, 400, 'invalid');
-      return page(req, reply, 200, 'done');
-    },
-  );
+  route(app, 'POST /api/mail/unsubscribe', {}, async (ctx) => {
+    const valid = readUnsubscribeToken(await unsubscribeSecret(app.db), ctx.query.t ?? '', ctx.now);
+    if (!valid || !(await unsubscribe(app.db, valid.userId, valid.type))) return page(ctx, 400, 'invalid');
+    return page(ctx, 200, 'done');
+  });
 
   const secret = app.config.mailEventsSecret;
   const digest = (s: string) => createHash('sha256').update(s).digest();
-  app.post(
-    '/api/mail/events',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'Bounce and complaint reports of the mail provider (N-04); Bearer MAIL_EVENTS_SECRET',
-        body: ZMailEventsRequest,
-        response: { 200: z.object({ ok: z.literal(true), updated: z.number().int() }), ...errors },
-      },
-    },
-    async (req) => {
-      if (!secret) throw new AppError(404, 'not_found', 'error.not_found');
-      const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      if (!timingSafeEqual(digest(given), digest(secret)))
-        throw new AppError(403, 'forbidden', 'notify.events_forbidden');
-      return { ok: true as const, updated: await recordMailEvents(app.db, req.body.events) };
-    },
-  );
+  route(app, 'POST /api/mail/events', {}, async ({ req, body }) => {
+    if (!secret) throw new AppError(404, 'not_found', 'error.not_found');
+    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (!timingSafeEqual(digest(given), digest(secret)))
+      throw new AppError(403, 'forbidden', 'notify.events_forbidden');
+    return { ok: true as const, updated: await recordMailEvents(app.db, body.events) };
+  });
 };

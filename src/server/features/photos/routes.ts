@@ -2,22 +2,13 @@ import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, ZErrorResponse } from '../../../shared/contract/errors.ts';
-import {
-  PHOTO_UPLOAD,
-  ZMainPhotoRequest,
-  ZMediaParams,
-  ZPhoto,
-  ZPhotoIdParams,
-  ZPhotoList,
-  ZPhotoOrderRequest,
-  ZPhotoPrivacyRequest,
-  ZSignedMediaQuery,
-} from '../../../shared/contract/photos.ts';
+import { PHOTO_UPLOAD, ZMediaParams, ZSignedMediaQuery } from '../../../shared/contract/photos.ts';
 import { AppError } from '../../platform/errors.ts';
 import { mediaViewerOf, sendPrivateImage } from '../../platform/private-media.ts';
+import { route } from '../../platform/route.ts';
 import { currentUser } from '../../platform/session.ts';
 import { getMediaSigningSecret } from '../../platform/signed-urls.ts';
+import type { SiteRow } from '../../platform/site.ts';
 import { createDiskStorage } from '../../platform/storage.ts';
 import { uploadWork } from './image-work.ts';
 import {
@@ -34,7 +25,6 @@ import {
   uploadPhoto,
 } from './service.ts';
 
-const errors = errorResponses(400, 403, 404, 409, 413, 415, 422);
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['', '0', 'false', 'off', 'no']);
 
@@ -92,11 +82,11 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(req);
     return { id: user.id, paidUser: user.paidUser };
   };
-  const mediaContext = async (req: FastifyRequest): Promise<MediaContext> => ({
-    cdnPrefix: (await app.sites(req.host)).cdnPrefix,
+  const mediaContext = (ctx: { req: FastifyRequest; site: SiteRow; now: Date }): MediaContext => ({
+    cdnPrefix: ctx.site.cdnPrefix,
     secret,
-    viewerId: currentUser(req).id,
-    now: new Date(),
+    viewerId: currentUser(ctx.req).id,
+    now: ctx.now,
   });
 
   // Answers carry signed links for one viewer: never stored by shared caches.
@@ -104,23 +94,15 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'private, no-store');
   });
 
-  app.get(
-    '/api/photos',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['photos'],
-        summary: 'Own photos in order, with the photo limit (M-03)',
-        response: { 200: ZPhotoList, 403: ZErrorResponse },
-      },
-    },
-    async (req) => listOwnPhotos(app.db, member(req), await mediaContext(req)),
-  );
+  const auth = { preHandler: app.requireUser };
 
-  app.post(
-    '/api/photos',
+  route(app, 'GET /api/photos', auth, (ctx) => listOwnPhotos(app.db, member(ctx.req), mediaContext(ctx)));
+
+  route(
+    app,
+    'POST /api/photos',
     {
-      preHandler: app.requireUser,
+      ...auth,
       config: {
         rateLimit: {
           // Counted per member after the session is read (preHandler), so many addresses do not help.
@@ -130,85 +112,35 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
           timeWindow: '1 hour',
         },
       },
-      schema: {
-        tags: ['photos'],
-        summary: 'Upload a photo: multipart field "photo", optional field "is_private" (M-03, signup step 1)',
-        consumes: ['multipart/form-data'],
-        response: { 201: ZPhoto, ...errors },
-      },
     },
-    async (req, reply) => {
+    (ctx) =>
       // Bodies wait in their sockets until an upload slot is free (image-work.ts).
-      const photo = await uploadWork.run(async () =>
-        uploadPhoto(app.db, app.media, member(req), await readUpload(req), await mediaContext(req)),
-      );
-      return reply.status(201).send(photo);
-    },
-  );
-
-  app.put(
-    '/api/photos/main',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['photos'],
-        summary: 'Choose the main image (M-03)',
-        body: ZMainPhotoRequest,
-        response: { 200: ZPhotoList, ...errors },
-      },
-    },
-    async (req) => setMainPhoto(app.db, member(req), req.body.id, await mediaContext(req)),
-  );
-
-  app.put(
-    '/api/photos/order',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['photos'],
-        summary: 'Reorder own photos; photos left out follow in their old order (M-03)',
-        body: ZPhotoOrderRequest,
-        response: { 200: ZPhotoList, ...errors },
-      },
-    },
-    async (req) => reorderPhotos(app.db, member(req), req.body.ids, await mediaContext(req)),
-  );
-
-  app.put(
-    '/api/photos/:id/privacy',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['photos'],
-        summary: 'Make a photo private or public (M-04)',
-        params: ZPhotoIdParams,
-        body: ZPhotoPrivacyRequest,
-        response: { 200: ZPhoto, ...errors },
-      },
-    },
-    async (req) =>
-      setPhotoPrivacy(
-        app.db,
-        app.media,
-        member(req),
-        req.params.id,
-        req.body.is_private,
-        await mediaContext(req),
+      uploadWork.run(async () =>
+        uploadPhoto(app.db, app.media, member(ctx.req), await readUpload(ctx.req), mediaContext(ctx)),
       ),
   );
 
-  app.delete(
-    '/api/photos/:id',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['photos'],
-        summary: 'Delete a photo and its files; the next public photo becomes main (M-03)',
-        params: ZPhotoIdParams,
-        response: { 200: ZPhotoList, ...errors },
-      },
-    },
-    async (req) => removePhoto(app.db, app.media, member(req), req.params.id, await mediaContext(req)),
+  route(app, 'PUT /api/photos/main', auth, (ctx) =>
+    setMainPhoto(app.db, member(ctx.req), ctx.body.id, mediaContext(ctx)),
+  );
+
+  route(app, 'PUT /api/photos/order', auth, (ctx) =>
+    reorderPhotos(app.db, member(ctx.req), ctx.body.ids, mediaContext(ctx)),
+  );
+
+  route(app, 'PUT /api/photos/:id/privacy', auth, (ctx) =>
+    setPhotoPrivacy(
+      app.db,
+      app.media,
+      member(ctx.req),
+      ctx.params.id,
+      ctx.body.is_private,
+      mediaContext(ctx),
+    ),
+  );
+
+  route(app, 'DELETE /api/photos/:id', auth, (ctx) =>
+    removePhoto(app.db, app.media, member(ctx.req), ctx.params.id, mediaContext(ctx)),
   );
 
   app.get('/media/:key', { schema: { hide: true, params: ZMediaParams } }, async (req, reply) => {

@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorResponse } from '../../../shared/contract/errors.ts';
+import { ZGeocodeResponse } from '../../../shared/contract/site.ts';
 import { catalogs } from '../../../shared/i18n/catalogs.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { ZGeocodeResponse } from './geocode-routes.ts';
 
 describe('GET /api/geocode.php', () => {
   let t: TestApp;
@@ -91,7 +91,10 @@ describe('GET /api/geocode.php', () => {
       const file = join(import.meta.dirname, `../../../shared/i18n/incoming/geo.${locale}.json`);
       return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
     };
-    const source = readFileSync(join(import.meta.dirname, 'geocode-routes.ts'), 'utf8');
+    // The route's own messages and its query schema's, in the contract.
+    const source = ['geocode-routes.ts', '../../../shared/contract/site.ts']
+      .map((file) => readFileSync(join(import.meta.dirname, file), 'utf8'))
+      .join('\n');
     const ids = new Set([...source.matchAll(/'(geo\.[a-z_]+)'/g)].map((m) => m[1] as string));
     expect(ids.size).toBeGreaterThanOrEqual(2);
     for (const locale of ['nl', 'en'] as const) {

@@ -2,14 +2,12 @@ import { BadgePercent, EyeOff, Heart, MailX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DELETE_REASONS } from '../../../shared/contract/accounts.ts';
+import type {
+  RetentionKind,
+  TRetentionSolution as RetentionSolution,
+} from '../../../shared/contract/accounts-api.ts';
 import { pathFor } from '../../../shared/routes.ts';
-import {
-  type RetentionKind,
-  type RetentionSolution,
-  useAcceptRetention,
-  useDeleteAccount,
-  useRetention,
-} from '../../api/accounts.ts';
+import { useAcceptRetention, useDeleteAccount, useRetention } from '../../api/accounts.ts';
 import {
   ErrorAlert,
   FormMessage,

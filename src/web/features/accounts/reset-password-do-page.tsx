@@ -49,7 +49,7 @@ export function ResetPasswordDoPage() {
     return (
       <AuthPage icon={CircleCheck} title={<FormattedMessage id="reset.done_title" />}>
         <p className="text-[17px] text-muted" role="status">
-          <FormattedMessage id="reset.done_body" values={{ name: reset.data.user.profile.name }} />
+          <FormattedMessage id="reset.done_body" values={{ name: reset.data.user?.profile.name ?? '' }} />
         </p>
         <Link to="/" className="btn btn-primary mt-6 w-full">
           <FormattedMessage id="common.continue" />

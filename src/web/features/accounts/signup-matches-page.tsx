@@ -1,12 +1,13 @@
 import { ArrowRight, HeartHandshake, UserRound } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { TSignupMatch } from '../../../shared/contract/accounts-api.ts';
 import { pathFor } from '../../../shared/routes.ts';
-import { type SignupMatch, useSignupMatches } from '../../api/accounts.ts';
+import { useSignupMatches } from '../../api/accounts.ts';
 import { Link } from '../../components/route-link.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from './shared.tsx';
 
-function MatchCard({ profile }: { profile: SignupMatch }) {
+function MatchCard({ profile }: { profile: TSignupMatch }) {
   const intl = useIntl();
   const to = pathFor('members-id', { id: profile.id });
   const body = (

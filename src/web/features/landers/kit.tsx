@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { TCountedLander, TLanderMember, TLanderPage } from '../../../shared/contract/landers.ts';
 import { pathFor } from '../../../shared/routes.ts';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { FictionalBadge } from '../../components/fictional-icon.tsx';
 import { OnlineDot } from '../../components/member-card.tsx';
 import { useSite } from '../../site-context.tsx';
@@ -19,7 +19,7 @@ type Gender = 'male' | 'female';
 export function landerQuery(name: LanderName) {
   return {
     queryKey: ['lander', name],
-    queryFn: () => api<TLanderPage>(`/api/landers/${name}`),
+    queryFn: () => call('GET /api/landers/:name', { params: { name } }),
     staleTime: 60_000,
   } as const;
 }

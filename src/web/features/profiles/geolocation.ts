@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { TGeocodeResponse as GeocodeResult } from '../../../shared/contract/site.ts';
 import { RULES } from '../../../shared/rules.ts';
-import type { GeocodeResult } from '../../api/profiles.ts';
 import { useBrowserHas } from '../../components/use-media-query.ts';
 
 /** Geolocation permission of spec §4: unsupported, unknown, or what the browser says. */

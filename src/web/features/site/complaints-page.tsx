@@ -8,10 +8,9 @@ import {
   COMPLAINT_TOPICS,
   type ComplaintTopic,
   type TComplaintRequest,
-  type TComplaintResponse,
 } from '../../../shared/contract/complaints.ts';
 import { pathFor } from '../../../shared/routes.ts';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { useMember } from '../../api/profiles.ts';
 import { useUser } from '../../api/session.ts';
 import {
@@ -62,8 +61,7 @@ export function ComplaintsPage() {
   const [topic, setTopic] = useState<ComplaintTopic | undefined>(memberId ? 'profile' : undefined);
   const [message, setMessage] = useState('');
   const send = useMutation({
-    mutationFn: (body: TComplaintRequest) =>
-      api<TComplaintResponse>('/api/complaints', { method: 'POST', json: body }),
+    mutationFn: (body: TComplaintRequest) => call('POST /api/complaints', { body }),
   });
   usePageTitle(intl.formatMessage({ id: 'complaints.title' }));
   const memberPath = memberId ? pathFor('members-id', { id: memberId }) : null;

@@ -1,7 +1,8 @@
 import { LocateFixed, MapPin } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api } from '../../../api/client.ts';
+import type { TPlacesResponse } from '../../../../shared/contract/site.ts';
+import { call } from '../../../api/client.ts';
 import { geocode } from '../../../api/profiles.ts';
 import { FieldError, inputClass } from '../../../components/form.tsx';
 import { useBrowserHas } from '../../../components/use-media-query.ts';
@@ -15,13 +16,7 @@ export interface ChosenPlace {
   label: string;
 }
 
-interface PlaceMatch {
-  city: string;
-  country: string;
-  region: { code: string; name: string } | null;
-  lat: number;
-  lon: number;
-}
+type PlaceMatch = TPlacesResponse['places'][number];
 
 const labelOf = (p: PlaceMatch) => [p.city, p.region?.name].filter(Boolean).join(', ');
 
@@ -52,7 +47,7 @@ export function PlaceField(props: {
     }
     let alive = true;
     const timer = window.setTimeout(() => {
-      api<{ places: PlaceMatch[] }>(`/api/places?${new URLSearchParams({ q })}`).then(
+      call('GET /api/places', { query: { q } }).then(
         (res) => alive && setResults(res.places),
         () => alive && setResults([]),
       );
