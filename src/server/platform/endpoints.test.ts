@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, GROUPS } from '../../shared/contract/api.ts';
-import { methodAndPath } from '../../shared/contract/endpoint.ts';
+import { type EndpointDef, methodAndPath } from '../../shared/contract/endpoint.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
 // Issue 22, scope 5: each endpoint is one object in the contract, and the server's routes are made from
@@ -42,7 +42,8 @@ describe('the API contract and the registered routes', () => {
   it('the path params of each endpoint are the params its schema reads', () => {
     for (const [key, def] of Object.entries(API)) {
       const names = [...key.matchAll(/:(\w+)/g)].map((m) => m[1]).sort();
-      const shape = (def.params as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      const shape =
+        ((def as EndpointDef).params as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
       expect(Object.keys(shape).sort(), key).toEqual(names);
     }
   });

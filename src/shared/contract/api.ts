@@ -1,3 +1,6 @@
+import { ADMIN_MODERATION_API } from './admin-moderation.ts';
+import { ADMIN_REFUNDS_API } from './admin-refunds.ts';
+import { ADMIN_SITES_API } from './admin-sites-api.ts';
 import { BLOCKS_API } from './blocks.ts';
 import type { EndpointDef, Endpoints } from './endpoint.ts';
 import { PROFILES_API } from './profiles.ts';
@@ -7,7 +10,13 @@ import { PROFILES_API } from './profiles.ts';
  * (`server/platform/route.ts`; `server/platform/endpoints.test.ts` compares the two); the web imports its
  * type only (`web/api/client.ts` `call`).
  */
-export const GROUPS = [BLOCKS_API, PROFILES_API] as const;
+export const GROUPS = [
+  BLOCKS_API,
+  PROFILES_API,
+  ADMIN_SITES_API,
+  ADMIN_REFUNDS_API,
+  ADMIN_MODERATION_API,
+] as const;
 
 type Merge<G extends readonly Endpoints[]> = G extends readonly [
   infer H extends Endpoints,

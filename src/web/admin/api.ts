@@ -1,3 +1,8 @@
+import type { z } from 'zod';
+import type { Api, ApiKey } from '../../shared/contract/api.ts';
+import type { AnswerOf, EndpointDef } from '../../shared/contract/endpoint.ts';
+import { type CallArgs, endpointUrl } from '../api/client.ts';
+
 /** The back office's calls to `/api/admin` (issue 23). The staff cookie is sent only there (its path). */
 
 export class AdminApiError extends Error {
@@ -62,6 +67,39 @@ export async function adminFetch<T>(
     throw error;
   }
   return body as T;
+}
+
+/** An endpoint's query as the caller writes it: defaults may be left out (a list's filters). */
+export type AdminQuery<K extends ApiKey> = QueryIn<Api[K]>;
+type QueryIn<E extends EndpointDef> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
+type QueryPart<E extends EndpointDef> = E['query'] extends z.ZodType
+  ? Record<string, never> extends z.input<E['query']>
+    ? { query?: z.input<E['query']> }
+    : { query: z.input<E['query']> }
+  : { query?: undefined };
+type AdminArgs<E extends EndpointDef> = Omit<CallArgs<E>, 'query'> & QueryPart<E>;
+type Rest<E extends EndpointDef> =
+  Record<string, never> extends AdminArgs<E> ? [args?: AdminArgs<E>] : [args: AdminArgs<E>];
+
+/**
+ * Calls one endpoint of the contract as `call` does (web/api/client.ts, issue 22 scope 5), through
+ * `adminFetch`: the back office's own errors, locale and step-up retry.
+ */
+export function adminCall<K extends ApiKey>(key: K, ...[args]: Rest<Api[K]>): Promise<AnswerOf<Api[K]>> {
+  const space = key.indexOf(' ');
+  const a = (args ?? {}) as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+  return adminFetch<AnswerOf<Api[K]>>(endpointUrl(key.slice(space + 1), a.params, a.query), {
+    method: key.slice(0, space),
+    ...(a.body !== undefined ? { json: a.body } : {}),
+    ...(a.signal ? { signal: a.signal } : {}),
+    ...(a.headers ? { headers: a.headers } : {}),
+  });
 }
 
 export const isStaffRequired = (err: unknown) =>

@@ -8,12 +8,12 @@ import {
   fieldErrors,
   SERVED_COUNTRIES,
   type TAdminBundle,
-  type TAdminBundleList,
   type TBundleDraft,
+  type TBundleInput,
   ZBundleInput,
 } from '../../../../shared/contract/admin-sites.ts';
 import { COUNTRY_CURRENCY } from '../../../../shared/data/payment-methods.ts';
-import { AdminApiError, type AdminMe, adminFetch } from '../../api.ts';
+import { AdminApiError, type AdminMe, type AdminQuery, adminCall } from '../../api.ts';
 import { Checkbox, NumberInput, SaveError, SelectInput, useFieldText } from './fields.tsx';
 import {
   buttonClass,
@@ -37,16 +37,16 @@ export function Component() {
   const queryClient = useQueryClient();
   const countryName = useCountryName();
   const money = useMoney();
-  const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''));
+  const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
   const list = useQuery({
     queryKey: ['admin', 'bundles', filters],
-    queryFn: () => adminFetch<TAdminBundleList>(`/bundles?${query}`),
+    queryFn: () =>
+      adminCall('GET /api/admin/bundles', { query: query as AdminQuery<'GET /api/admin/bundles'> }),
   });
   const [editing, setEditing] = useState<{ id: number | null; draft: TBundleDraft } | null>(null);
   const siteName = (id: number) => me.sites.find((s) => s.id === id)?.name ?? `#${id}`;
   const deactivate = useMutation({
-    mutationFn: (id: number) =>
-      adminFetch<TAdminBundle>(`/bundles/${id}/deactivate`, { method: 'POST', json: {} }),
+    mutationFn: (id: number) => adminCall('POST /api/admin/bundles/:id/deactivate', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'bundles'] }),
   });
   const newDraft = (): TBundleDraft => {
@@ -228,10 +228,10 @@ function BundleForm({
   const set = (patch: Partial<TBundleDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const err = (k: string) => fieldText(errors[k]);
   const save = useMutation({
-    mutationFn: (body: unknown) =>
+    mutationFn: (body: TBundleInput) =>
       id === null
-        ? adminFetch<TAdminBundle>('/bundles', { method: 'POST', json: body })
-        : adminFetch<TAdminBundle>(`/bundles/${id}`, { method: 'PUT', json: body }),
+        ? adminCall('POST /api/admin/bundles', { body })
+        : adminCall('PUT /api/admin/bundles/:id', { params: { id }, body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'bundles'] });
       onDone();

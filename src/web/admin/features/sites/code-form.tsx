@@ -5,11 +5,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import {
   fieldErrors,
   SERVED_COUNTRIES,
-  type TAdminCode,
   type TCodeDraft,
+  type TCodeInput,
   ZCodeInput,
 } from '../../../../shared/contract/admin-sites.ts';
-import { AdminApiError, type AdminMe, adminFetch } from '../../api.ts';
+import { AdminApiError, type AdminMe, adminCall } from '../../api.ts';
 import { Checkbox, NumberInput, SaveError, SelectInput, TextInput, useFieldText } from './fields.tsx';
 import { buttonClass, primaryButtonClass, useCountryName } from './ui.tsx';
 
@@ -61,10 +61,10 @@ export function CodeForm({
   const set = (patch: Partial<TCodeDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const err = (k: string) => fieldText(errors[k]);
   const save = useMutation({
-    mutationFn: (body: unknown) =>
+    mutationFn: (body: TCodeInput) =>
       id === null
-        ? adminFetch<TAdminCode>('/codes', { method: 'POST', json: body })
-        : adminFetch<TAdminCode>(`/codes/${id}`, { method: 'PUT', json: body }),
+        ? adminCall('POST /api/admin/codes', { body })
+        : adminCall('PUT /api/admin/codes/:id', { params: { id }, body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'codes'] });
       onDone();

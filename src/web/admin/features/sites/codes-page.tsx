@@ -4,13 +4,8 @@ import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useOutletContext } from 'react-router';
-import {
-  CODE_SORTS,
-  type TAdminCode,
-  type TAdminCodeList,
-  type TCodeDraft,
-} from '../../../../shared/contract/admin-sites.ts';
-import { type AdminMe, adminFetch } from '../../api.ts';
+import { CODE_SORTS, type TAdminCode, type TCodeDraft } from '../../../../shared/contract/admin-sites.ts';
+import { type AdminMe, type AdminQuery, adminCall } from '../../api.ts';
 import { CodeForm, EMPTY } from './code-form.tsx';
 import { SaveError, SelectInput } from './fields.tsx';
 import {
@@ -33,7 +28,8 @@ export function Component() {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['admin', 'codes', filters],
-    queryFn: () => adminFetch<TAdminCodeList>(`/codes?${new URLSearchParams(filters)}`),
+    queryFn: () =>
+      adminCall('GET /api/admin/codes', { query: filters as AdminQuery<'GET /api/admin/codes'> }),
   });
   const [editing, setEditing] = useState<{ id: number | null; draft: TCodeDraft } | null>(null);
   // Finance of some sites only makes codes for those sites, never for every site.
@@ -44,8 +40,7 @@ export function Component() {
   const countryName = useCountryName();
 
   const deactivate = useMutation({
-    mutationFn: (id: number) =>
-      adminFetch<TAdminCode>(`/codes/${id}/deactivate`, { method: 'POST', json: {} }),
+    mutationFn: (id: number) => adminCall('POST /api/admin/codes/:id/deactivate', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'codes'] }),
   });
 

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useOutletContext } from 'react-router';
-import type { TAdminSiteList, TAdminSiteSummary } from '../../../../shared/contract/admin-sites.ts';
-import { type AdminMe, adminFetch } from '../../api.ts';
+import type { TAdminSiteSummary } from '../../../../shared/contract/admin-sites.ts';
+import { type AdminMe, type AdminQuery, adminCall } from '../../api.ts';
 import { SaveError } from './fields.tsx';
 import { buttonClass, DataTable, primaryButtonClass, type SortedFeatures, useUrlState } from './ui.tsx';
 
@@ -17,7 +17,8 @@ export function Component() {
   const [filters, setFilters] = useUrlState(DEFAULTS);
   const list = useQuery({
     queryKey: ['admin', 'sites', filters],
-    queryFn: () => adminFetch<TAdminSiteList>(`/sites?${new URLSearchParams(filters)}`),
+    queryFn: () =>
+      adminCall('GET /api/admin/sites', { query: filters as AdminQuery<'GET /api/admin/sites'> }),
   });
   const everySite = me.grants.some((g) => g.role === 'admin' && g.siteId === null);
   const f = (id: string) => intl.formatMessage({ id });
