@@ -1,3 +1,4 @@
+import { ADMIN_MEMBERS_API } from './admin-members.ts';
 import { ADMIN_MODERATION_API } from './admin-moderation.ts';
 import { ADMIN_REFUNDS_API } from './admin-refunds.ts';
 import { ADMIN_SITES_API } from './admin-sites-api.ts';
@@ -16,6 +17,7 @@ export const GROUPS = [
   ADMIN_SITES_API,
   ADMIN_REFUNDS_API,
   ADMIN_MODERATION_API,
+  ADMIN_MEMBERS_API,
 ] as const;
 
 type Merge<G extends readonly Endpoints[]> = G extends readonly [
