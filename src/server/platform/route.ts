@@ -69,7 +69,10 @@ export function route<K extends keyof Api>(
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
-      response: def.answer ? { [status]: def.answer, ...errors } : errors,
+      // A create that finds its request made already (the same client id) answers 200 with the same shape.
+      response: def.answer
+        ? { [status]: def.answer, ...(status === 201 ? { 200: def.answer } : {}), ...errors }
+        : errors,
     },
     handler: async (req, reply) => {
       const site = await req.server.sites(req.host);

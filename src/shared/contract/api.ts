@@ -1,7 +1,9 @@
+import { ADMIN_DESK_API } from './admin-desk.ts';
 import { ADMIN_MEMBERS_API } from './admin-members.ts';
 import { ADMIN_MODERATION_API } from './admin-moderation.ts';
 import { ADMIN_REFUNDS_API } from './admin-refunds.ts';
 import { ADMIN_SITES_API } from './admin-sites-api.ts';
+import { ADMIN_STAFF_API } from './admin-staff.ts';
 import { BLOCKS_API } from './blocks.ts';
 import type { EndpointDef, Endpoints } from './endpoint.ts';
 import { PROFILES_API } from './profiles.ts';
@@ -18,6 +20,8 @@ export const GROUPS = [
   ADMIN_REFUNDS_API,
   ADMIN_MODERATION_API,
   ADMIN_MEMBERS_API,
+  ADMIN_STAFF_API,
+  ADMIN_DESK_API,
 ] as const;
 
 type Merge<G extends readonly Endpoints[]> = G extends readonly [
