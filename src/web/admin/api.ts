@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TAdminMe } from '../../shared/contract/admin-staff.ts';
 import type { Api, ApiKey } from '../../shared/contract/api.ts';
 import type { AnswerOf, EndpointDef } from '../../shared/contract/endpoint.ts';
 import { type CallArgs, endpointUrl } from '../api/client.ts';
@@ -102,23 +103,18 @@ export function adminCall<K extends ApiKey>(key: K, ...[args]: Rest<Api[K]>): Pr
   });
 }
 
+/** The address of an endpoint with its params, for what is not a fetch (an EventSource, a link). */
+export function adminUrl<K extends ApiKey>(key: K, params?: object, query?: object): string {
+  return endpointUrl(key.slice(key.indexOf(' ') + 1), params, query);
+}
+
 export const isStaffRequired = (err: unknown) =>
   err instanceof AdminApiError && err.code === 'staff_required';
 export const isStepUpRequired = (err: unknown) =>
   err instanceof AdminApiError && err.code === 'step_up_required';
 
-export type StaffRole = 'admin' | 'moderator' | 'operator' | 'support' | 'finance';
-
-export interface AdminMe {
-  id: number;
-  email: string;
-  name: string;
-  language: string;
-  grants: { role: StaffRole; siteId: number | null }[];
-  sites: { id: number; name: string; domain: string }[];
-  /** Seconds since the second factor last passed (step-up is asked after 600). */
-  factorAgeSeconds: number;
-}
+export type AdminMe = TAdminMe;
+export type StaffRole = TAdminMe['grants'][number]['role'];
 
 /** Whether `me` holds one of `roles` (admin holds all). */
 export const can = (me: AdminMe | undefined, roles: readonly StaffRole[]) =>

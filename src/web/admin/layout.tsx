@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, NavLink, Outlet, useLocation, useMatches } from 'react-router';
-import { type AdminMe, adminCall, adminFetch, can, isStaffRequired } from './api.ts';
+import { type AdminMe, adminCall, can, isStaffRequired } from './api.ts';
 import { useAdminLocale } from './i18n.tsx';
 import type { AdminNav } from './routes.tsx';
 import { adminRoutes } from './routes.tsx';
@@ -13,7 +13,7 @@ export const ME_KEY = ['admin', 'me'] as const;
 export function useMe() {
   return useQuery({
     queryKey: ME_KEY,
-    queryFn: () => adminFetch<AdminMe>('/me'),
+    queryFn: () => adminCall('GET /api/admin/me'),
     retry: false,
     staleTime: 60_000,
   });
@@ -83,7 +83,7 @@ export function AdminLayout() {
   }
 
   const logout = async () => {
-    await adminFetch('/logout', { method: 'POST', json: {} }).catch(() => undefined);
+    await adminCall('POST /api/admin/logout').catch(() => undefined);
     queryClient.clear();
     window.location.assign('/admin/login');
   };

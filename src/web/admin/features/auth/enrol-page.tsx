@@ -4,9 +4,16 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import type { EnrolDone, EnrolState, TotpSetup } from '../../../../shared/contract/admin-staff.ts';
-import { adminFetch } from '../../api.ts';
+import { adminCall } from '../../api.ts';
 import { AuthFrame } from './auth-frame.tsx';
-import { buttonClass, ErrorText, inputClass, secondaryButtonClass, useErrorText } from './factor-forms.tsx';
+import {
+  buttonClass,
+  ErrorText,
+  inputClass,
+  secondaryButtonClass,
+  useErrorText,
+  webAuthnBody,
+} from './factor-forms.tsx';
 
 const MIN_PASSWORD = 12;
 
@@ -19,7 +26,7 @@ export function Component() {
   const { token = '' } = useParams();
   const state = useQuery({
     queryKey: ['admin', 'enrol', token],
-    queryFn: () => adminFetch<EnrolState>(`/enrol/${encodeURIComponent(token)}`),
+    queryFn: () => adminCall('GET /api/admin/enrol/:token', { params: { token } }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -75,9 +82,9 @@ function PasswordStep({ token, state, onDone }: { token: string; state: EnrolSta
     }
     setBusy(true);
     try {
-      await adminFetch(`/enrol/${encodeURIComponent(token)}/password`, {
-        method: 'POST',
-        json: { name, password },
+      await adminCall('POST /api/admin/enrol/:token/password', {
+        params: { token },
+        body: { name, password },
       });
       onDone();
     } catch (err) {
@@ -180,19 +187,24 @@ function FactorStep({ token, onDone }: { token: string; onDone: (done: EnrolDone
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ids = { code: useId(), error: useId(), secret: useId() };
-  const base = `/enrol/${encodeURIComponent(token)}`;
+  const params = { token };
   const passkeySupported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
 
   const passkey = async () => {
     setBusy(true);
     setError(null);
     try {
-      const optionsJSON = await adminFetch<Parameters<typeof startRegistration>[0]['optionsJSON']>(
-        `${base}/passkey/options`,
-        { method: 'POST', json: {} },
+      const options = await adminCall('POST /api/admin/enrol/:token/passkey/options', { params });
+      const response = await startRegistration({
+        // The server's library made these options for the browser's library.
+        optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
+      });
+      onDone(
+        await adminCall('POST /api/admin/enrol/:token/passkey', {
+          params,
+          body: webAuthnBody(response),
+        }),
       );
-      const response = await startRegistration({ optionsJSON });
-      onDone(await adminFetch<EnrolDone>(`${base}/passkey`, { method: 'POST', json: response }));
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -204,7 +216,7 @@ function FactorStep({ token, onDone }: { token: string; onDone: (done: EnrolDone
     setBusy(true);
     setError(null);
     try {
-      setTotp(await adminFetch<TotpSetup>(`${base}/totp/start`, { method: 'POST', json: {} }));
+      setTotp(await adminCall('POST /api/admin/enrol/:token/totp/start', { params }));
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -217,7 +229,7 @@ function FactorStep({ token, onDone }: { token: string; onDone: (done: EnrolDone
     setBusy(true);
     setError(null);
     try {
-      onDone(await adminFetch<EnrolDone>(`${base}/totp`, { method: 'POST', json: { code } }));
+      onDone(await adminCall('POST /api/admin/enrol/:token/totp', { params, body: { code } }));
     } catch (err) {
       setError(errorText(err));
       setCode('');

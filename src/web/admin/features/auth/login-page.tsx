@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { StaffFactors } from '../../../../shared/contract/admin-staff.ts';
-import { adminFetch } from '../../api.ts';
+import { adminCall } from '../../api.ts';
 import { AuthFrame, safeNext } from './auth-frame.tsx';
 import { buttonClass, ErrorText, inputClass, SecondFactorForm, useErrorText } from './factor-forms.tsx';
 
@@ -28,9 +28,7 @@ export function Component() {
     setBusy(true);
     setError(null);
     try {
-      setFactors(
-        await adminFetch<StaffFactors>('/auth/login', { method: 'POST', json: { email, password } }),
-      );
+      setFactors(await adminCall('POST /api/admin/auth/login', { body: { email, password } }));
       setPassword('');
     } catch (err) {
       setError(errorText(err));

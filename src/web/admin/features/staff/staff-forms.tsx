@@ -9,7 +9,7 @@ import {
   type StaffGrantInput,
   type StaffMember,
 } from '../../../../shared/contract/admin-staff.ts';
-import { type AdminMe, adminFetch } from '../../api.ts';
+import { type AdminMe, adminCall } from '../../api.ts';
 import { useStepUp } from '../../step-up.tsx';
 import {
   buttonClass,
@@ -205,11 +205,7 @@ export function InviteForm({
     setBusy(true);
     setError(null);
     try {
-      onDone(
-        await withStepUp(() =>
-          adminFetch<EnrolLink>('/staff', { method: 'POST', json: { email, name, grants } }),
-        ),
-      );
+      onDone(await withStepUp(() => adminCall('POST /api/admin/staff', { body: { email, name, grants } })));
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -275,7 +271,9 @@ export function RolesForm({
     setBusy(true);
     setError(null);
     try {
-      await withStepUp(() => adminFetch(`/staff/${member.id}/roles`, { method: 'PUT', json: { grants } }));
+      await withStepUp(() =>
+        adminCall('PUT /api/admin/staff/:id/roles', { params: { id: member.id }, body: { grants } }),
+      );
       await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'me'] });
       onDone();
