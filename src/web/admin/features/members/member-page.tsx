@@ -54,7 +54,7 @@ export function Component() {
     setDone(intl.formatMessage({ id: message }));
     void queryClient.invalidateQueries({ queryKey: ['admin'] });
   };
-  const params = { id };
+  const withReason = (f: ActionFields) => ({ params: { id }, body: { reason: f.reason } });
 
   const deleted = a.status === 'deleted';
   const buttons: { show: boolean; label: string; kind: Action['kind']; danger?: boolean }[] = [
@@ -334,9 +334,7 @@ export function Component() {
         submitLabel={<FormattedMessage id="admin.members.action.ban" />}
         danger
         reason
-        run={(f: ActionFields) =>
-          adminCall('POST /api/admin/members/:id/ban', { params, body: { reason: f.reason } })
-        }
+        run={(f: ActionFields) => adminCall('POST /api/admin/members/:id/ban', withReason(f))}
         onDone={finished('admin.members.done.ban')}
       />
       <ActionDialog
@@ -345,7 +343,7 @@ export function Component() {
         title={<FormattedMessage id="admin.members.action.unban" />}
         submitLabel={<FormattedMessage id="admin.members.action.unban" />}
         reason
-        run={(f) => adminCall('POST /api/admin/members/:id/unban', { params, body: { reason: f.reason } })}
+        run={(f) => adminCall('POST /api/admin/members/:id/unban', withReason(f))}
         onDone={finished('admin.members.done.unban')}
       />
       <CreditsDialog
@@ -354,7 +352,7 @@ export function Component() {
         onClose={() => setAction(null)}
         run={(f, clientId) =>
           adminCall('POST /api/admin/members/:id/credits', {
-            params,
+            params: { id },
             body: { amount: f.amount, reason: f.reason, client_id: clientId },
           })
         }
@@ -370,8 +368,8 @@ export function Component() {
         reason
         run={(f) =>
           adminCall('POST /api/admin/members/:id/payments/:paymentId/refund', {
+            ...withReason(f),
             params: { id, paymentId: String(refundPayment) },
-            body: { reason: f.reason },
           })
         }
         onDone={finished('admin.members.done.refund')}
@@ -382,7 +380,7 @@ export function Component() {
         title={<FormattedMessage id="admin.members.action.activation" />}
         intro={<FormattedMessage id="admin.members.activation_intro" values={{ email: a.email }} />}
         submitLabel={<FormattedMessage id="admin.members.send" />}
-        run={() => adminCall('POST /api/admin/members/:id/activation-mail', { params, body: {} })}
+        run={() => adminCall('POST /api/admin/members/:id/activation-mail', { params: { id }, body: {} })}
         onDone={finished('admin.members.done.activation')}
       />
       <ActionDialog
@@ -393,7 +391,7 @@ export function Component() {
         submitLabel={<FormattedMessage id="admin.members.action.delete" />}
         danger
         reason
-        run={(f) => adminCall('DELETE /api/admin/members/:id', { params, body: { reason: f.reason } })}
+        run={(f) => adminCall('DELETE /api/admin/members/:id', withReason(f))}
         onDone={finished('admin.members.done.delete')}
       />
     </div>
