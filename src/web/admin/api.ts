@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { TAdminMe } from '../../shared/contract/admin-staff.ts';
 import type { Api, ApiKey } from '../../shared/contract/api.ts';
 import type { AnswerOf, EndpointDef } from '../../shared/contract/endpoint.ts';
-import { type CallArgs, endpointUrl } from '../api/client.ts';
+import { type CallArgs, callRequest, endpointUrl } from '../api/client.ts';
 
 /** The back office's calls to `/api/admin` (issue 23). The staff cookie is sent only there (its path). */
 
@@ -87,20 +87,8 @@ type Rest<E extends EndpointDef> =
  * `adminFetch`: the back office's own errors, locale and step-up retry.
  */
 export function adminCall<K extends ApiKey>(key: K, ...[args]: Rest<Api[K]>): Promise<AnswerOf<Api[K]>> {
-  const space = key.indexOf(' ');
-  const a = (args ?? {}) as {
-    params?: object;
-    query?: object;
-    body?: unknown;
-    signal?: AbortSignal;
-    headers?: Record<string, string>;
-  };
-  return adminFetch<AnswerOf<Api[K]>>(endpointUrl(key.slice(space + 1), a.params, a.query), {
-    method: key.slice(0, space),
-    ...(a.body !== undefined ? { json: a.body } : {}),
-    ...(a.signal ? { signal: a.signal } : {}),
-    ...(a.headers ? { headers: a.headers } : {}),
-  });
+  const { url, init } = callRequest(key, args);
+  return adminFetch<AnswerOf<Api[K]>>(url, init);
 }
 
 /** The address of an endpoint with its params, for what is not a fetch (an EventSource, a link). */
