@@ -15,6 +15,7 @@ import { COUNTRY_CURRENCY } from '../../../../shared/data/payment-methods.ts';
 import { type AdminMe, type AdminQuery, adminCall } from '../../api.ts';
 import { DraftForm, useDraftEditor } from './draft-form.tsx';
 import { Checkbox, NumberInput, SaveError, SelectInput } from './fields.tsx';
+import { ListHeading, ListState, StatusFilter } from './list-parts.tsx';
 import {
   buttonClass,
   DataTable,
@@ -125,18 +126,19 @@ export function Component() {
 
   return (
     <section aria-labelledby="bundles-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="bundles-title" className="text-xl font-bold">
-          <FormattedMessage id="admin.sites.bundles.title" />
-        </h1>
-        <button
-          type="button"
-          className={primaryButtonClass}
-          onClick={() => setEditing({ id: null, draft: newDraft() })}
-        >
-          <FormattedMessage id="admin.sites.bundles.add" />
-        </button>
-      </div>
+      <ListHeading
+        id="bundles-title"
+        title="admin.sites.bundles.title"
+        action={
+          <button
+            type="button"
+            className={primaryButtonClass}
+            onClick={() => setEditing({ id: null, draft: newDraft() })}
+          >
+            <FormattedMessage id="admin.sites.bundles.add" />
+          </button>
+        }
+      />
       {editing ? (
         <BundleForm
           key={editing.id ?? 'new'}
@@ -170,37 +172,22 @@ export function Component() {
             ]}
           />
         </div>
-        <div className="w-40">
-          <SelectInput
-            label={f('admin.sites.bundles.field.status')}
-            value={filters.status}
-            onChange={(status) => setFilters({ status })}
-            options={['all', 'active', 'inactive'].map((v) => ({
-              value: v,
-              label: f(v === 'all' ? 'admin.sites.filter.all' : `admin.sites.status.${v}`),
-            }))}
-          />
-        </div>
+        <StatusFilter
+          label={f('admin.sites.bundles.field.status')}
+          value={filters.status}
+          onChange={(status) => setFilters({ status })}
+        />
       </search>
-      {list.isError ? <SaveError error={list.error} /> : null}
-      {list.isPending ? (
-        <p role="status" className="text-muted">
-          <FormattedMessage id="admin.loading" />
-        </p>
-      ) : list.data ? (
-        list.data.bundles.length === 0 ? (
-          <p className="text-muted">
-            <FormattedMessage id="admin.sites.bundles.empty" />
-          </p>
-        ) : (
+      <ListState list={list} count={list.data?.bundles.length} empty="admin.sites.bundles.empty">
+        {() => (
           <DataTable
             caption={f('admin.sites.bundles.title')}
             columns={columns}
-            data={list.data.bundles}
+            data={list.data?.bundles ?? []}
             rowKey={(b) => String(b.id)}
           />
-        )
-      ) : null}
+        )}
+      </ListState>
     </section>
   );
 }
