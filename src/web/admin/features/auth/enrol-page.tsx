@@ -7,9 +7,9 @@ import type { EnrolDone, EnrolState, TotpSetup } from '../../../../shared/contra
 import { adminCall } from '../../api.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import {
+  AuthField,
   buttonClass,
   ErrorText,
-  inputClass,
   secondaryButtonClass,
   useErrorText,
   webAuthnBody,
@@ -101,57 +101,44 @@ function PasswordStep({ token, state, onDone }: { token: string; state: EnrolSta
       </p>
       <Steps current={1} />
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <div>
-          <label htmlFor={ids.name} className="block text-sm font-semibold">
-            <FormattedMessage id="admin.auth.name" />
-          </label>
-          <input
-            id={ids.name}
-            className={inputClass}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            autoComplete="name"
-            maxLength={80}
-            required
-          />
-        </div>
+        <AuthField
+          id={ids.name}
+          label="admin.auth.name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="name"
+          maxLength={80}
+          required
+        />
         {/* The e-mail address as the user name, so a password manager stores the pair. */}
         <input type="hidden" autoComplete="username" value={state.email} readOnly />
-        <div>
-          <label htmlFor={ids.password} className="block text-sm font-semibold">
-            <FormattedMessage id="admin.auth.new_password" />
-          </label>
-          <input
-            id={ids.password}
-            type="password"
-            className={inputClass}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-            maxLength={256}
-            required
-            aria-describedby={`${ids.hint} ${ids.error}`}
-          />
-          <p id={ids.hint} className="mt-1 text-sm text-muted">
-            <FormattedMessage id="admin.auth.password_hint" values={{ min: MIN_PASSWORD }} />
-          </p>
-        </div>
-        <div>
-          <label htmlFor={ids.repeat} className="block text-sm font-semibold">
-            <FormattedMessage id="admin.auth.repeat_password" />
-          </label>
-          <input
-            id={ids.repeat}
-            type="password"
-            className={inputClass}
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-            autoComplete="new-password"
-            maxLength={256}
-            required
-            aria-describedby={ids.error}
-          />
-        </div>
+        <AuthField
+          id={ids.password}
+          label="admin.auth.new_password"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="new-password"
+          maxLength={256}
+          required
+          aria-describedby={`${ids.hint} ${ids.error}`}
+          hint={
+            <p id={ids.hint} className="mt-1 text-sm text-muted">
+              <FormattedMessage id="admin.auth.password_hint" values={{ min: MIN_PASSWORD }} />
+            </p>
+          }
+        />
+        <AuthField
+          id={ids.repeat}
+          label="admin.auth.repeat_password"
+          type="password"
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          autoComplete="new-password"
+          maxLength={256}
+          required
+          aria-describedby={ids.error}
+        />
         <ErrorText id={ids.error} text={error} />
         <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
           <FormattedMessage id="admin.auth.next" />
@@ -303,22 +290,17 @@ function FactorStep({ token, onDone }: { token: string; onDone: (done: EnrolDone
               {totp.secret.replace(/(.{4})/g, '$1 ').trim()}
             </code>
           </div>
-          <div>
-            <label htmlFor={ids.code} className="block text-sm font-semibold">
-              <FormattedMessage id="admin.auth.app_code" />
-            </label>
-            <input
-              id={ids.code}
-              className={inputClass}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={10}
-              required
-              aria-describedby={ids.error}
-            />
-          </div>
+          <AuthField
+            id={ids.code}
+            label="admin.auth.app_code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={10}
+            required
+            aria-describedby={ids.error}
+          />
           <ErrorText id={ids.error} text={error} />
           <button type="submit" className={`${buttonClass} w-full`} disabled={busy || code.trim() === ''}>
             <FormattedMessage id="admin.auth.confirm" />

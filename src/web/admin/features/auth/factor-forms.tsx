@@ -1,5 +1,5 @@
 import { startAuthentication } from '@simplewebauthn/browser';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { StaffFactors } from '../../../../shared/contract/admin-staff.ts';
 import { AdminApiError, adminCall } from '../../api.ts';
@@ -21,6 +21,24 @@ export const buttonClass =
   'inline-flex min-h-11 items-center justify-center rounded-md bg-primary px-4 font-semibold text-white hover:bg-primary-strong disabled:opacity-60';
 export const secondaryButtonClass =
   'inline-flex min-h-11 items-center justify-center rounded-md border border-line bg-white px-4 hover:bg-surface disabled:opacity-60';
+
+/** A labelled field of the sign-in and staff forms; `label` is a message id, the rest goes to the input. */
+export function AuthField({
+  id,
+  label,
+  hint,
+  ...input
+}: { id: string; label: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        <FormattedMessage id={label} />
+      </label>
+      <input id={id} className={inputClass} {...input} />
+      {hint}
+    </div>
+  );
+}
 
 export function ErrorText({ id, text }: { id: string; text: string | null }) {
   return (

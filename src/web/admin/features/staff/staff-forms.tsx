@@ -12,6 +12,7 @@ import {
 import { type AdminMe, adminCall } from '../../api.ts';
 import { useStepUp } from '../../step-up.tsx';
 import {
+  AuthField,
   buttonClass,
   ErrorText,
   inputClass,
@@ -214,33 +215,23 @@ export function InviteForm({
   };
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <div>
-        <label htmlFor={ids.email} className="block text-sm font-semibold">
-          <FormattedMessage id="admin.auth.email" />
-        </label>
-        <input
-          id={ids.email}
-          type="email"
-          className={inputClass}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          maxLength={254}
-          required
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.name} className="block text-sm font-semibold">
-          <FormattedMessage id="admin.auth.name" />
-        </label>
-        <input
-          id={ids.name}
-          className={inputClass}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={80}
-          required
-        />
-      </div>
+      <AuthField
+        id={ids.email}
+        label="admin.auth.email"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        maxLength={254}
+        required
+      />
+      <AuthField
+        id={ids.name}
+        label="admin.auth.name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        maxLength={80}
+        required
+      />
       <GrantsEditor grants={grants} onChange={setGrants} sites={sites} />
       <ErrorText id={ids.error} text={error} />
       <button type="submit" className={buttonClass} disabled={busy}>
