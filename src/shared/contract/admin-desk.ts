@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
 import { ZClientId, ZGiftCode, ZMessageBody } from './chat.ts';
+import { endpoints } from './endpoint.ts';
 import { ZIdParam } from './ids.ts';
 import { zMultiline } from './text.ts';
 
@@ -205,3 +206,102 @@ export type TDeskEvent =
   | { type: 'message'; message: TDeskMessage }
   | { type: 'typing'; typing: boolean }
   | { type: 'read'; read_seq: number };
+
+const errors = [400, 401, 403, 404, 409] as const;
+const ZOpenerAnswer = z.object({ opener: ZDeskOpener });
+
+export const ADMIN_DESK_API = endpoints('admin-desk', {
+  'GET /api/admin/desk/queue': {
+    summary: 'Waiting conversations with fictional profiles, oldest first, with the wait time (O-05)',
+    query: ZDeskQueueQuery,
+    answer: ZDeskQueueResponse,
+    errors,
+  },
+  'GET /api/admin/desk/figures': {
+    summary: 'Answers per operator and per site: how many, median and p90 wait (O-05)',
+    query: ZDeskFiguresQuery,
+    answer: ZDeskFiguresResponse,
+    errors,
+  },
+  'GET /api/admin/desk/openers': {
+    summary: 'Canned openers, per language (and site), for the desk',
+    query: ZDeskOpenersQuery,
+    answer: ZDeskOpenersResponse,
+    errors,
+  },
+  'POST /api/admin/desk/openers': {
+    summary: 'Add a canned opener (admin)',
+    body: ZDeskOpenerBody,
+    answer: ZOpenerAnswer,
+    status: 201,
+    replayStatus: 200,
+    errors,
+  },
+  'PATCH /api/admin/desk/openers/:id': {
+    summary: 'Change a canned opener (admin)',
+    params: ZDeskOpenerParams,
+    body: ZDeskOpenerPatch,
+    answer: ZOpenerAnswer,
+    errors,
+  },
+  'DELETE /api/admin/desk/openers/:id': {
+    summary: 'Remove a canned opener (admin)',
+    params: ZDeskOpenerParams,
+    answer: z.null(),
+    status: 204,
+    errors,
+  },
+  'GET /api/admin/desk/:conversationId': {
+    summary: "The member's profile, the whole history (paged back) and the fictional profile's facts",
+    params: ZDeskConversationParams,
+    query: ZDeskViewQuery,
+    answer: ZDeskViewResponse,
+    errors,
+  },
+  'POST /api/admin/desk/:conversationId/claim': {
+    summary: 'Claim a waiting conversation: one operator wins; a claim lapses after 3 idle minutes',
+    params: ZDeskConversationParams,
+    answer: ZDeskClaimResponse,
+    errors,
+  },
+  'POST /api/admin/desk/:conversationId/release': {
+    summary: 'Let go of a claim',
+    params: ZDeskConversationParams,
+    answer: z.null(),
+    status: 204,
+    errors,
+  },
+  'POST /api/admin/desk/:conversationId/activity': {
+    summary: "The operator is active (keeps the claim); `typing` shows as the profile's typing",
+    params: ZDeskConversationParams,
+    body: ZDeskActivityRequest,
+    answer: z.object({
+      hold: z.enum(['claim', 'followup']).nullable(),
+      claim_active_at: z.string().nullable(),
+    }),
+    errors,
+  },
+  'POST /api/admin/desk/:conversationId/messages': {
+    summary: 'Answer as the fictional profile (text, gift, or one of its photos); claim holder only',
+    params: ZDeskConversationParams,
+    body: ZDeskAnswerRequest,
+    answer: ZDeskAnswerResponse,
+    status: 201,
+    replayStatus: 200,
+    errors: [...errors, 402],
+  },
+  'GET /api/admin/desk/:conversationId/media/:key': {
+    summary: 'A photo of the conversation (the image itself)',
+    params: ZDeskMediaParams,
+    answer: null,
+    hidden: true,
+    errors,
+  },
+  'GET /api/admin/desk/:conversationId/events': {
+    summary: "The open conversation's live side as server-sent events: messages, typing, read receipts",
+    params: ZDeskConversationParams,
+    answer: null,
+    hidden: true,
+    errors,
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.ts';
 import { ZId, ZIdParam } from './ids.ts';
 import { zLine } from './text.ts';
 
@@ -237,3 +238,82 @@ export const ZRefundParams = z.object({
 });
 
 export const ZActionResult = z.object({ ok: z.literal(true), credits: z.number().int().optional() });
+
+const errors = [400, 401, 403, 404, 409] as const;
+
+export const ADMIN_MEMBERS_API = endpoints('admin', {
+  'GET /api/admin/members': {
+    summary: 'Search members by id, e-mail or name, with site and status filters (O-02)',
+    query: ZMemberSearchQuery,
+    answer: ZMemberSearch,
+    errors,
+  },
+  'GET /api/admin/members/:id': {
+    summary: "A member's account, profile, photos, payments, ledger, logins, complaints and chats",
+    params: ZMemberIdParams,
+    answer: ZMemberPage,
+    errors,
+  },
+  'GET /api/admin/members/:id/ledger': {
+    summary: "A page of a member's credit ledger, newest first",
+    params: ZMemberIdParams,
+    query: ZLedgerQuery,
+    answer: ZLedgerPage,
+    errors,
+  },
+  'GET /api/admin/members/:id/conversations/:conversationId': {
+    summary: "The messages of a member's conversation with a fictional profile (none other)",
+    params: ZConversationParams,
+    answer: ZDeskMessages,
+    errors,
+  },
+  'GET /api/admin/members/:id/media/:key': {
+    summary: "One of a member's photo files (the image itself)",
+    params: z.object({ id: ZIdParam, key: z.string().max(200) }),
+    answer: null,
+    hidden: true,
+    errors,
+  },
+  'POST /api/admin/members/:id/ban': {
+    summary: 'Ban a member with a reason: sessions and sockets end at once',
+    params: ZMemberIdParams,
+    body: ZReasonRequest,
+    answer: ZActionResult,
+    errors,
+  },
+  'POST /api/admin/members/:id/unban': {
+    summary: 'Lift a ban, with a reason',
+    params: ZMemberIdParams,
+    body: ZReasonRequest,
+    answer: ZActionResult,
+    errors,
+  },
+  'POST /api/admin/members/:id/credits': {
+    summary: 'Add or take credits with a reason the member sees in their transactions',
+    params: ZMemberIdParams,
+    body: ZCreditsRequest,
+    answer: ZActionResult,
+    errors,
+  },
+  'POST /api/admin/members/:id/payments/:paymentId/refund': {
+    summary: "Refund a member's payment within the site's refund days",
+    params: ZRefundParams,
+    body: ZReasonRequest,
+    answer: ZActionResult,
+    errors,
+  },
+  'POST /api/admin/members/:id/activation-mail': {
+    summary: 'Send the activation mail again to a member who has not confirmed',
+    params: ZMemberIdParams,
+    body: z.object({}).optional(),
+    answer: ZActionResult,
+    errors,
+  },
+  'DELETE /api/admin/members/:id': {
+    summary: "Delete the account by the member's own rules (reactivation by login within 14 days)",
+    params: ZMemberIdParams,
+    body: ZReasonRequest,
+    answer: ZActionResult,
+    errors,
+  },
+});

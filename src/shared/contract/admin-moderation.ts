@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { COMPLAINT_TOPICS } from './complaints.ts';
+import { endpoints } from './endpoint.ts';
 import { ZId, ZIdParam } from './ids.ts';
 import { PHOTO_REJECT_REASONS } from './photo-upload.ts';
-import { ZPhotoStatus } from './photos.ts';
+import { ZMediaParams, ZPhotoStatus } from './photos.ts';
 import { zLine, zMultiline } from './text.ts';
 
 // The back office's photo moderation (M-09, O-03) and complaint handling (O-03, L-09), issue 23 items 3
@@ -159,4 +160,82 @@ export const ZComplaintReplyRequest = z.object({
 
 export const ZBanRequest = z.object({
   reason: zLine(500, { min: 3, minMessage: 'admin.complaints.ban_reason_required' }),
+});
+
+const ZIdParams = z.object({ id: ZIdParam });
+const errors = [400, 401, 403, 404] as const;
+
+export const ADMIN_MODERATION_API = endpoints('admin', {
+  'GET /api/admin/photos/queue': {
+    summary: 'Photos waiting for review, oldest first, with their members (M-09)',
+    query: ZPhotoQueueQuery,
+    answer: ZPhotoQueue,
+    errors,
+  },
+  'GET /api/admin/photos/waiting': {
+    summary: 'How many photos wait for review (the navigation badge; counted up to 100)',
+    query: ZAdminSiteQuery,
+    answer: ZWaitingCount,
+    errors,
+  },
+  'POST /api/admin/photos/:id/approve': {
+    summary: 'Approve a waiting photo: a pending one becomes visible (M-09)',
+    params: ZIdParams,
+    answer: ZPhotoDecision,
+    errors: [...errors, 409],
+  },
+  'POST /api/admin/photos/:id/reject': {
+    summary: 'Reject a photo with a reason: removed, and the member is told (M-09, O-03)',
+    params: ZIdParams,
+    body: ZPhotoRejectRequest,
+    answer: ZPhotoDecision,
+    errors,
+  },
+  'GET /api/admin/photos/member/:id': {
+    summary: "A member's photos, for acting on a complaint about them (O-03)",
+    params: ZIdParams,
+    answer: ZMemberPhotos,
+    errors,
+  },
+  'GET /api/admin/photos/file/:key': {
+    summary: "A member photo's file by a link signed for this staff member (the image itself)",
+    params: ZMediaParams,
+    query: ZAdminMediaQuery,
+    answer: null,
+    hidden: true,
+    errors,
+  },
+  'GET /api/admin/complaints': {
+    summary: 'Complaints, newest first, by status, site and who handles them (O-03)',
+    query: ZComplaintListQuery,
+    answer: ZComplaintList,
+    errors,
+  },
+  'GET /api/admin/complaints/:id': {
+    summary: 'One complaint with its message, sender, member, replies and who can take it (O-03)',
+    params: ZIdParams,
+    answer: ZComplaintDetail,
+    errors,
+  },
+  'PATCH /api/admin/complaints/:id': {
+    summary: "Change a complaint's status or who handles it (O-03)",
+    params: ZIdParams,
+    body: ZComplaintUpdate,
+    answer: ZComplaintDetail,
+    errors,
+  },
+  'POST /api/admin/complaints/:id/replies': {
+    summary: "Answer the sender by mail from the site's address, in their language (O-03)",
+    params: ZIdParams,
+    body: ZComplaintReplyRequest,
+    answer: ZComplaintDetail,
+    errors,
+  },
+  'POST /api/admin/complaints/:id/ban': {
+    summary: 'Ban the member a complaint is about, with a reason (A-10, O-03; second factor again)',
+    params: ZIdParams,
+    body: ZBanRequest,
+    answer: ZComplaintDetail,
+    errors: [...errors, 409],
+  },
 });

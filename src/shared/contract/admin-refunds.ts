@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ZWaitingCount } from './admin-moderation.ts';
 import { ZCurrency } from './credits.ts';
+import { endpoints } from './endpoint.ts';
 import { ZId, ZIdParam } from './ids.ts';
 import { zMultiline } from './text.ts';
 
@@ -60,3 +62,34 @@ export const ZRefundRefusal = z.object({
   }),
 });
 export type TRefundRefusal = z.infer<typeof ZRefundRefusal>;
+
+const ZIdParams = z.object({ id: ZIdParam });
+const errors = [400, 401, 403, 404, 409] as const;
+
+export const ADMIN_REFUNDS_API = endpoints('admin', {
+  'GET /api/admin/refund-requests': {
+    summary: "Members' refund requests by status: open ones oldest first (Pay-11)",
+    query: ZRefundRequestListQuery,
+    answer: ZRefundRequestList,
+    errors,
+  },
+  'GET /api/admin/refund-requests/waiting': {
+    summary: 'How many refund requests wait for a decision (the navigation badge)',
+    answer: ZWaitingCount,
+    errors,
+  },
+  'POST /api/admin/refund-requests/:id/approve': {
+    summary: "Approve a member's refund request: the payment is refunded (Pay-11)",
+    params: ZIdParams,
+    body: z.object({}).optional(),
+    answer: ZRefundRequestRow,
+    errors,
+  },
+  'POST /api/admin/refund-requests/:id/refuse': {
+    summary: "Refuse a member's refund request with an answer the member reads (Pay-11)",
+    params: ZIdParams,
+    body: ZRefundRefusal,
+    answer: ZRefundRequestRow,
+    errors,
+  },
+});

@@ -1,4 +1,10 @@
 import { ACCOUNTS_API } from './accounts-api.ts';
+import { ADMIN_DESK_API } from './admin-desk.ts';
+import { ADMIN_MEMBERS_API } from './admin-members.ts';
+import { ADMIN_MODERATION_API } from './admin-moderation.ts';
+import { ADMIN_REFUNDS_API } from './admin-refunds.ts';
+import { ADMIN_SITES_API } from './admin-sites-api.ts';
+import { ADMIN_STAFF_API } from './admin-staff.ts';
 import { BLOCKS_API } from './blocks.ts';
 import { CHAT_API } from './chat.ts';
 import { CREDITS_API } from './credits.ts';
@@ -32,6 +38,12 @@ export const GROUPS = [
   NOTIFICATIONS_API,
   PHOTOS_API,
   LANDERS_API,
+  ADMIN_SITES_API,
+  ADMIN_REFUNDS_API,
+  ADMIN_MODERATION_API,
+  ADMIN_MEMBERS_API,
+  ADMIN_STAFF_API,
+  ADMIN_DESK_API,
 ] as const;
 
 type Merge<G extends readonly Endpoints[]> = G extends readonly [

@@ -1,3 +1,9 @@
+import type { z } from 'zod';
+import type { TAdminMe } from '../../shared/contract/admin-staff.ts';
+import type { Api, ApiKey } from '../../shared/contract/api.ts';
+import type { AnswerOf, EndpointDef } from '../../shared/contract/endpoint.ts';
+import { type CallArgs, callRequest, endpointUrl } from '../api/client.ts';
+
 /** The back office's calls to `/api/admin` (issue 23). The staff cookie is sent only there (its path). */
 
 export class AdminApiError extends Error {
@@ -64,23 +70,39 @@ export async function adminFetch<T>(
   return body as T;
 }
 
+/** An endpoint's query as the caller writes it: defaults may be left out (a list's filters). */
+export type AdminQuery<K extends ApiKey> = QueryIn<Api[K]>;
+type QueryIn<E extends EndpointDef> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
+type QueryPart<E extends EndpointDef> = E['query'] extends z.ZodType
+  ? Record<string, never> extends z.input<E['query']>
+    ? { query?: z.input<E['query']> }
+    : { query: z.input<E['query']> }
+  : { query?: undefined };
+type AdminArgs<E extends EndpointDef> = Omit<CallArgs<E>, 'query'> & QueryPart<E>;
+type Rest<E extends EndpointDef> =
+  Record<string, never> extends AdminArgs<E> ? [args?: AdminArgs<E>] : [args: AdminArgs<E>];
+
+/**
+ * Calls one endpoint of the contract as `call` does (web/api/client.ts, issue 22 scope 5), through
+ * `adminFetch`: the back office's own errors, locale and step-up retry.
+ */
+export function adminCall<K extends ApiKey>(key: K, ...[args]: Rest<Api[K]>): Promise<AnswerOf<Api[K]>> {
+  const { url, init } = callRequest(key, args);
+  return adminFetch<AnswerOf<Api[K]>>(url, init);
+}
+
+/** The address of an endpoint with its params, for what is not a fetch (an EventSource, a link). */
+export function adminUrl<K extends ApiKey>(key: K, params?: object, query?: object): string {
+  return endpointUrl(key.slice(key.indexOf(' ') + 1), params, query);
+}
+
 export const isStaffRequired = (err: unknown) =>
   err instanceof AdminApiError && err.code === 'staff_required';
 export const isStepUpRequired = (err: unknown) =>
   err instanceof AdminApiError && err.code === 'step_up_required';
 
-export type StaffRole = 'admin' | 'moderator' | 'operator' | 'support' | 'finance';
-
-export interface AdminMe {
-  id: number;
-  email: string;
-  name: string;
-  language: string;
-  grants: { role: StaffRole; siteId: number | null }[];
-  sites: { id: number; name: string; domain: string }[];
-  /** Seconds since the second factor last passed (step-up is asked after 600). */
-  factorAgeSeconds: number;
-}
+export type AdminMe = TAdminMe;
+export type StaffRole = TAdminMe['grants'][number]['role'];
 
 /** Whether `me` holds one of `roles` (admin holds all). */
 export const can = (me: AdminMe | undefined, roles: readonly StaffRole[]) =>

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, NavLink, Outlet, useLocation, useMatches } from 'react-router';
-import { type AdminMe, adminFetch, can, isStaffRequired } from './api.ts';
+import { type AdminMe, adminCall, can, isStaffRequired } from './api.ts';
 import { useAdminLocale } from './i18n.tsx';
 import type { AdminNav } from './routes.tsx';
 import { adminRoutes } from './routes.tsx';
@@ -13,7 +13,7 @@ export const ME_KEY = ['admin', 'me'] as const;
 export function useMe() {
   return useQuery({
     queryKey: ME_KEY,
-    queryFn: () => adminFetch<AdminMe>('/me'),
+    queryFn: () => adminCall('GET /api/admin/me'),
     retry: false,
     staleTime: 60_000,
   });
@@ -21,12 +21,12 @@ export function useMe() {
 
 /**
  * Waiting work beside a nav label (the photo queue's count): asked once a minute and after the page's
- * own changes (which invalidate `['admin', 'badge', path]`). Counts above 99 show as "99+".
+ * own changes (which invalidate `['admin', 'badge', endpoint]`). Counts above 99 show as "99+".
  */
-function NavBadge({ path }: { path: string }) {
+function NavBadge({ endpoint }: { endpoint: NonNullable<AdminNav['badge']> }) {
   const count = useQuery({
-    queryKey: ['admin', 'badge', path],
-    queryFn: () => adminFetch<{ count: number }>(path),
+    queryKey: ['admin', 'badge', endpoint],
+    queryFn: () => adminCall(endpoint),
     refetchInterval: 60_000,
     retry: false,
   }).data?.count;
@@ -83,7 +83,7 @@ export function AdminLayout() {
   }
 
   const logout = async () => {
-    await adminFetch('/logout', { method: 'POST', json: {} }).catch(() => undefined);
+    await adminCall('POST /api/admin/logout').catch(() => undefined);
     queryClient.clear();
     window.location.assign('/admin/login');
   };
@@ -112,7 +112,7 @@ export function AdminLayout() {
                     }
                   >
                     <FormattedMessage id={item.nav.label} />
-                    {item.nav.badge && <NavBadge path={item.nav.badge} />}
+                    {item.nav.badge && <NavBadge endpoint={item.nav.badge} />}
                   </NavLink>
                 </li>
               ))}

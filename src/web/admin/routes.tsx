@@ -7,8 +7,8 @@ import { AdminHydrateFallback, AdminRouteError } from './route-error.tsx';
 export interface AdminNav {
   label: string;
   roles: readonly StaffRole[];
-  /** An admin API path answering `{ count }`: shown beside the label while above 0 (waiting work). */
-  badge?: string;
+  /** An admin endpoint answering `{ count }`: shown beside the label while above 0 (waiting work). */
+  badge?: 'GET /api/admin/photos/waiting' | 'GET /api/admin/refund-requests/waiting';
 }
 
 /**
@@ -47,7 +47,7 @@ export const adminRoutes: RouteObject[] = [
         path: 'photos',
         lazy: () => import('./features/photos/queue-page.tsx'),
         handle: {
-          nav: { label: 'admin.photos.nav', roles: ['moderator'], badge: '/photos/waiting' },
+          nav: { label: 'admin.photos.nav', roles: ['moderator'], badge: 'GET /api/admin/photos/waiting' },
           title: 'admin.photos.title',
         },
       },
@@ -99,7 +99,11 @@ export const adminRoutes: RouteObject[] = [
         path: 'refunds',
         lazy: () => import('./features/refunds/refunds-page.tsx'),
         handle: {
-          nav: { label: 'admin.refunds.nav', roles: ['finance'], badge: '/refund-requests/waiting' },
+          nav: {
+            label: 'admin.refunds.nav',
+            roles: ['finance'],
+            badge: 'GET /api/admin/refund-requests/waiting',
+          },
           title: 'admin.refunds.title',
         },
       },

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { StaffFactors } from '../../shared/contract/admin-staff.ts';
-import { AdminApiError, adminFetch, isStepUpRequired, setStepUpAsk } from './api.ts';
+import { AdminApiError, adminCall, isStepUpRequired, setStepUpAsk } from './api.ts';
 import { SecondFactorForm, secondaryButtonClass } from './features/auth/factor-forms.tsx';
 
 /**
@@ -20,7 +20,7 @@ import { SecondFactorForm, secondaryButtonClass } from './features/auth/factor-f
  *
  * ```tsx
  * const { withStepUp } = useStepUp();
- * await withStepUp(() => adminFetch('/members/1/ban', { method: 'POST', json: { reason } }));
+ * await withStepUp(() => adminCall('POST /api/admin/members/:id/ban', { params: { id }, body: { reason } }));
  * ```
  *
  * `withStepUp(fn)` runs `fn`; when it throws `isStepUpRequired(err)`, a dialog asks for the passkey or the
@@ -83,7 +83,7 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
     });
     setFactors(null);
     setOpen(true);
-    adminFetch<StaffFactors>('/auth/factors')
+    adminCall('GET /api/admin/auth/factors')
       .then(setFactors)
       .catch(() => setFactors({ passkey: false, totp: false }));
     return answer;

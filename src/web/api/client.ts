@@ -94,6 +94,12 @@ export function endpointUrl(path: string, params?: object, query?: object): stri
  * endpoint's schemas, which stay on the server (only their types are imported here).
  */
 export function call<K extends ApiKey>(key: K, ...[args]: Rest<Api[K]>): Promise<AnswerOf<Api[K]>> {
+  const { url, init } = callRequest(key, args);
+  return api<AnswerOf<Api[K]>>(url, init);
+}
+
+/** The address and request of a call (what `call` sends), also for a client with its own fetch (the back office). */
+export function callRequest(key: string, args?: object) {
   const space = key.indexOf(' ');
   const a = (args ?? {}) as {
     params?: object;
@@ -103,13 +109,16 @@ export function call<K extends ApiKey>(key: K, ...[args]: Rest<Api[K]>): Promise
     headers?: Record<string, string>;
     keepalive?: boolean;
   };
-  return api<AnswerOf<Api[K]>>(endpointUrl(key.slice(space + 1), a.params, a.query), {
-    method: key.slice(0, space),
-    ...(a.body !== undefined ? { json: a.body } : {}),
-    ...(a.signal ? { signal: a.signal } : {}),
-    ...(a.headers ? { headers: a.headers } : {}),
-    ...(a.keepalive ? { keepalive: true } : {}),
-  });
+  return {
+    url: endpointUrl(key.slice(space + 1), a.params, a.query),
+    init: {
+      method: key.slice(0, space),
+      ...(a.body !== undefined ? { json: a.body } : {}),
+      ...(a.signal ? { signal: a.signal } : {}),
+      ...(a.headers ? { headers: a.headers } : {}),
+      ...(a.keepalive ? { keepalive: true } : {}),
+    },
+  };
 }
 
 /** Network failures, 5xx and 429 are worth another try; a 4xx answer will not change (P-04). */

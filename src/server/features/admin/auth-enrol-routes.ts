@@ -1,18 +1,9 @@
 // Staff enrolment routes: the one-time link, the password, then a passkey or a code app (O-01).
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZEnrolDone,
-  ZEnrolPasswordRequest,
-  ZEnrolState,
-  ZTotpCode,
-  ZTotpSetup,
-  ZWebAuthnResponse,
-} from '../../../shared/contract/admin-staff.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { staff, staffPasskeys, staffTokens } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { route } from '../../platform/route.ts';
 import { type Enrolment, findEnrolment } from './auth-enrolment.ts';
 import {
   claimTotpStep,
@@ -23,7 +14,7 @@ import {
   verifyRegistration,
 } from './auth-factors.ts';
 import { assertPasswordRules, hashStaffPassword, writeAuthAudit } from './auth-password.ts';
-import { authKit, errors, ZToken, ZWebAuthnOptions } from './auth-route-kit.ts';
+import { authKit } from './auth-route-kit.ts';
 
 type Factor =
   | { kind: 'passkey'; credential: Awaited<ReturnType<typeof verifyRegistration>> }
@@ -34,40 +25,35 @@ type Factor =
     };
 
 /** Enrolment by a one-time link: name, password, then a passkey or a one-time code app, then recovery codes. */
-export const enrolRoutes: FastifyPluginAsyncZod = async (app) => {
+export const enrolRoutes: FastifyPluginAsync = async (app) => {
   const { limit, signIn } = authKit(app);
 
-  app.get(
-    '/api/admin/enrol/:token',
+  route(
+    app,
+    'GET /api/admin/enrol/:token',
     {
       config: limit(60),
-      schema: { tags: ['admin'], params: ZToken, response: { 200: ZEnrolState, ...errors } },
     },
-    async (req) => {
-      const e = await findEnrolment(app.db, req.params.token);
+    async ({ params }) => {
+      const e = await findEnrolment(app.db, params.token);
       return { email: e.email, name: e.name, passwordSet: e.passwordHash !== null };
     },
   );
 
-  app.post(
-    '/api/admin/enrol/:token/password',
+  route(
+    app,
+    'POST /api/admin/enrol/:token/password',
     {
       config: limit(20),
-      schema: {
-        tags: ['admin'],
-        params: ZToken,
-        body: ZEnrolPasswordRequest,
-        response: { 200: ZEnrolState, ...errors },
-      },
     },
-    async (req) => {
-      const e = await findEnrolment(app.db, req.params.token);
-      assertPasswordRules(req.body.password);
+    async ({ params, body }) => {
+      const e = await findEnrolment(app.db, params.token);
+      assertPasswordRules(body.password);
       await app.db
         .update(staff)
-        .set({ name: req.body.name, passwordHash: await hashStaffPassword(req.body.password) })
+        .set({ name: body.name, passwordHash: await hashStaffPassword(body.password) })
         .where(and(eq(staff.id, e.staffId), eq(staff.status, 'invited')));
-      return { email: e.email, name: req.body.name, passwordSet: true };
+      return { email: e.email, name: body.name, passwordSet: true };
     },
   );
 
@@ -109,14 +95,14 @@ export const enrolRoutes: FastifyPluginAsyncZod = async (app) => {
     return { recoveryCodes };
   }
 
-  app.post(
-    '/api/admin/enrol/:token/passkey/options',
+  route(
+    app,
+    'POST /api/admin/enrol/:token/passkey/options',
     {
       config: limit(20),
-      schema: { tags: ['admin'], params: ZToken, response: { 200: ZWebAuthnOptions, ...errors } },
     },
-    async (req) => {
-      const e = await findEnrolment(app.db, req.params.token);
+    async ({ req, params }) => {
+      const e = await findEnrolment(app.db, params.token);
       passwordFirst(e);
       const options = await registrationOptions(app.db, req, {
         staffId: e.staffId,
@@ -131,35 +117,30 @@ export const enrolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/enrol/:token/passkey',
+  route(
+    app,
+    'POST /api/admin/enrol/:token/passkey',
     {
       config: limit(20),
-      schema: {
-        tags: ['admin'],
-        params: ZToken,
-        body: ZWebAuthnResponse,
-        response: { 200: ZEnrolDone, ...errors },
-      },
     },
-    async (req, reply) => {
-      const e = await findEnrolment(app.db, req.params.token);
+    async ({ req, reply, params, body }) => {
+      const e = await findEnrolment(app.db, params.token);
       passwordFirst(e);
       // The challenge is used once, whether the answer passes or not.
       await app.db.update(staffTokens).set({ challenge: null }).where(eq(staffTokens.id, e.tokenId));
-      const credential = await verifyRegistration(req, req.body, e.challenge);
+      const credential = await verifyRegistration(req, body, e.challenge);
       return finishEnrolment(req, reply, e, { kind: 'passkey', credential });
     },
   );
 
-  app.post(
-    '/api/admin/enrol/:token/totp/start',
+  route(
+    app,
+    'POST /api/admin/enrol/:token/totp/start',
     {
       config: limit(20),
-      schema: { tags: ['admin'], params: ZToken, response: { 200: ZTotpSetup, ...errors } },
     },
-    async (req) => {
-      const e = await findEnrolment(app.db, req.params.token);
+    async ({ params }) => {
+      const e = await findEnrolment(app.db, params.token);
       passwordFirst(e);
       const setup = await newTotpSetup(e.email);
       await app.db
@@ -170,22 +151,17 @@ export const enrolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/enrol/:token/totp',
+  route(
+    app,
+    'POST /api/admin/enrol/:token/totp',
     {
       config: limit(20),
-      schema: {
-        tags: ['admin'],
-        params: ZToken,
-        body: z.object({ code: ZTotpCode }),
-        response: { 200: ZEnrolDone, ...errors },
-      },
     },
-    async (req, reply) => {
-      const e = await findEnrolment(app.db, req.params.token);
+    async ({ req, reply, params, body, now }) => {
+      const e = await findEnrolment(app.db, params.token);
       passwordFirst(e);
       if (!e.pendingTotpSecret) throw new AppError(400, 'totp_not_started', 'admin.auth.error.code_wrong');
-      const step = totpStep(e.pendingTotpSecret, e.email, req.body.code, new Date());
+      const step = totpStep(e.pendingTotpSecret, e.email, body.code, now);
       if (step === null) throw new AppError(400, 'code_wrong', 'admin.auth.error.code_wrong');
       return finishEnrolment(req, reply, e, { kind: 'totp', secret: e.pendingTotpSecret, step });
     },

@@ -1,19 +1,10 @@
-// What the staff sign-in routes share: error shapes, rate limits, sessions and passkey challenges (O-01).
+// What the staff sign-in routes share: errors, rate limits, sessions and passkey challenges (O-01).
 
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { errorResponses } from '../../../shared/contract/errors.ts';
-import { zLine } from '../../../shared/contract/text.ts';
 import { staffSessions } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createStaffSession, setStaffCookie } from '../../platform/staff.ts';
-
-export const errors = errorResponses(400, 401, 403, 404, 409, 429);
-
-export const ZToken = z.object({ token: zLine(200) });
-export const ZWebAuthnOptions = z.record(z.string(), z.unknown());
-export const ZOkFactor = z.object({ ok: z.literal(true) });
 
 export const passkeyError = () => new AppError(400, 'passkey_failed', 'admin.auth.error.passkey_failed');
 export const codeError = () => new AppError(400, 'code_wrong', 'admin.auth.error.code_wrong');

@@ -1,5 +1,5 @@
 // The staff sign-in routes as one plugin: enrolment, sign-in and sign-out, and step-up (issue 23, O-01/O-06).
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { enrolRoutes } from './auth-enrol-routes.ts';
 import { signInRoutes } from './auth-signin-routes.ts';
 import { stepUpRoutes } from './auth-stepup-routes.ts';
@@ -10,7 +10,7 @@ import { stepUpRoutes } from './auth-stepup-routes.ts';
  * step-up (the second factor again for dangerous actions) and sign-out. The routes before the second
  * factor are open (`config.staffPublic`); each is rate limited per address.
  */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsync = async (app) => {
   await app.register(enrolRoutes);
   await app.register(signInRoutes);
   await app.register(stepUpRoutes);

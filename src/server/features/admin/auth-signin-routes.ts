@@ -1,17 +1,9 @@
 // Staff sign-in in two steps (password, then the second factor) and sign-out (O-01/O-06).
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZRecoveryCode,
-  ZStaffFactors,
-  ZStaffLoginRequest,
-  ZTotpCode,
-  ZWebAuthnResponse,
-} from '../../../shared/contract/admin-staff.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { staff, staffSessions } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { route } from '../../platform/route.ts';
 import {
   clearStaffCookie,
   createStaffSession,
@@ -33,25 +25,24 @@ import {
   failFactor,
   writeAuthAudit,
 } from './auth-password.ts';
-import { authKit, codeError, errors, passkeyError, ZOkFactor, ZWebAuthnOptions } from './auth-route-kit.ts';
+import { authKit, codeError, passkeyError } from './auth-route-kit.ts';
 
 /** Sign-in: the password opens a pending session, the second factor turns it into a signed-in one. */
-export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
+export const signInRoutes: FastifyPluginAsync = async (app) => {
   const { secure, limit, ua, signIn, takeChallenge } = authKit(app);
 
-  app.post(
-    '/api/admin/auth/login',
+  route(
+    app,
+    'POST /api/admin/auth/login',
     {
       config: limit(10),
-      schema: { tags: ['admin'], body: ZStaffLoginRequest, response: { 200: ZStaffFactors, ...errors } },
     },
-    async (req, reply) => {
-      const now = new Date();
-      const result = await checkStaffPassword(app.db, req.body.email, req.body.password, now);
+    async ({ req, reply, body, now }) => {
+      const result = await checkStaffPassword(app.db, body.email, body.password, now);
       if (result.outcome !== 'ok') {
         await writeAuthAudit(app.db, req, {
           staffId: result.id,
-          email: req.body.email,
+          email: body.email,
           action: 'staff.sign_in_failed',
           objectId: result.id,
           after: { reason: result.outcome.code },
@@ -73,32 +64,28 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     return req.staffPending;
   }
 
-  app.get(
-    '/api/admin/auth/factors',
+  route(
+    app,
+    'GET /api/admin/auth/factors',
     {
       config: { staffPublic: true },
-      schema: { tags: ['admin'], response: { 200: ZStaffFactors, ...errors } },
     },
-    async (req) => {
+    async ({ req }) => {
       const staffId = req.staff?.id ?? pending(req).staffId;
       return factorsOf(app.db, staffId);
     },
   );
 
-  app.post(
-    '/api/admin/auth/passkey/options',
-    { config: limit(20), schema: { tags: ['admin'], response: { 200: ZWebAuthnOptions, ...errors } } },
-    async (req) => {
-      const p = pending(req);
-      await assertNotLocked(app.db, p.staffId, new Date());
-      const options = await authenticationOptions(app.db, req, p.staffId);
-      await app.db
-        .update(staffSessions)
-        .set({ challenge: options.challenge })
-        .where(eq(staffSessions.id, p.sessionId));
-      return { ...options };
-    },
-  );
+  route(app, 'POST /api/admin/auth/passkey/options', { config: limit(20) }, async ({ req, now }) => {
+    const p = pending(req);
+    await assertNotLocked(app.db, p.staffId, now);
+    const options = await authenticationOptions(app.db, req, p.staffId);
+    await app.db
+      .update(staffSessions)
+      .set({ challenge: options.challenge })
+      .where(eq(staffSessions.id, p.sessionId));
+    return { ...options };
+  });
 
   /** A second factor passed: the pending session becomes a signed-in one (new token), audited. */
   async function factorPassed(
@@ -140,58 +127,47 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     return failFactor(app.db, staffId, new Date(), error);
   }
 
-  app.post(
-    '/api/admin/auth/passkey',
+  route(
+    app,
+    'POST /api/admin/auth/passkey',
     {
       config: limit(20),
-      schema: { tags: ['admin'], body: ZWebAuthnResponse, response: { 200: ZOkFactor, ...errors } },
     },
-    async (req, reply) => {
+    async ({ req, reply, body, now }) => {
       const p = pending(req);
-      const now = new Date();
       await assertNotLocked(app.db, p.staffId, now);
       const challenge = await takeChallenge(p.sessionId);
-      if (!(await verifyAuthentication(app.db, req, p.staffId, req.body, challenge, now)))
+      if (!(await verifyAuthentication(app.db, req, p.staffId, body, challenge, now)))
         return factorFailed(req, p.staffId, 'passkey', passkeyError());
       return factorPassed(req, reply, p.staffId, p.sessionId, 'passkey');
     },
   );
 
-  app.post(
-    '/api/admin/auth/totp',
+  route(
+    app,
+    'POST /api/admin/auth/totp',
     {
       config: limit(20),
-      schema: {
-        tags: ['admin'],
-        body: z.object({ code: ZTotpCode }),
-        response: { 200: ZOkFactor, ...errors },
-      },
     },
-    async (req, reply) => {
+    async ({ req, reply, body, now }) => {
       const p = pending(req);
-      const now = new Date();
       await assertNotLocked(app.db, p.staffId, now);
-      if (!(await verifyTotp(app.db, p.staffId, req.body.code, now)))
+      if (!(await verifyTotp(app.db, p.staffId, body.code, now)))
         return factorFailed(req, p.staffId, 'totp', codeError());
       return factorPassed(req, reply, p.staffId, p.sessionId, 'totp');
     },
   );
 
-  app.post(
-    '/api/admin/auth/recovery',
+  route(
+    app,
+    'POST /api/admin/auth/recovery',
     {
       config: limit(20),
-      schema: {
-        tags: ['admin'],
-        body: z.object({ code: ZRecoveryCode }),
-        response: { 200: ZOkFactor, ...errors },
-      },
     },
-    async (req, reply) => {
+    async ({ req, reply, body, now }) => {
       const p = pending(req);
-      const now = new Date();
       await assertNotLocked(app.db, p.staffId, now);
-      if (!(await useRecoveryCode(app.db, p.staffId, req.body.code, now)))
+      if (!(await useRecoveryCode(app.db, p.staffId, body.code, now)))
         return factorFailed(
           req,
           p.staffId,
@@ -205,22 +181,18 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---------------------------------------------------------------- sign-out
 
   /** Ends this staff session (also a session still waiting for its second factor). */
-  app.post(
-    '/api/admin/logout',
-    { config: { staffPublic: true }, schema: { tags: ['admin'] } },
-    async (req, reply) => {
-      const sessionId = req.staff?.sessionId ?? req.staffPending?.sessionId;
-      if (sessionId !== undefined) await app.db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
-      if (req.staff) {
-        await writeAudit(app.db, req, {
-          action: 'staff.sign_out',
-          objectType: 'staff',
-          objectId: req.staff.id,
-          roles: STAFF_ROLES,
-        });
-      }
-      clearStaffCookie(reply, secure);
-      return reply.status(204).send();
-    },
-  );
+  route(app, 'POST /api/admin/logout', { config: { staffPublic: true } }, async ({ req, reply }) => {
+    const sessionId = req.staff?.sessionId ?? req.staffPending?.sessionId;
+    if (sessionId !== undefined) await app.db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
+    if (req.staff) {
+      await writeAudit(app.db, req, {
+        action: 'staff.sign_out',
+        objectType: 'staff',
+        objectId: req.staff.id,
+        roles: STAFF_ROLES,
+      });
+    }
+    clearStaffCookie(reply, secure);
+    return reply.status(204).send();
+  });
 };

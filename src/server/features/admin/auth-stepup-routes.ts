@@ -1,18 +1,16 @@
 // Staff step-up: the second factor again, before dangerous actions (O-01).
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZTotpCode, ZWebAuthnResponse } from '../../../shared/contract/admin-staff.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { staffSessions } from '../../db/schema.ts';
 import type { AppError } from '../../platform/errors.ts';
+import { route } from '../../platform/route.ts';
 import { currentStaff, STAFF_ROLES, staffOnly, writeAudit } from '../../platform/staff.ts';
 import { authenticationOptions, verifyAuthentication, verifyTotp } from './auth-factors.ts';
 import { assertNotLocked, clearFailures, failFactor } from './auth-password.ts';
-import { authKit, codeError, errors, passkeyError, ZOkFactor, ZWebAuthnOptions } from './auth-route-kit.ts';
+import { authKit, codeError, passkeyError } from './auth-route-kit.ts';
 
 /** Step-up: the second factor passed again opens dangerous actions for 10 minutes. */
-export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
+export const stepUpRoutes: FastifyPluginAsync = async (app) => {
   const { limit, takeChallenge } = authKit(app);
 
   const anyRole = staffOnly(STAFF_ROLES);
@@ -49,16 +47,16 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
     return failFactor(app.db, me.id, new Date(), error);
   }
 
-  app.post(
-    '/api/admin/auth/step-up/passkey/options',
+  route(
+    app,
+    'POST /api/admin/auth/step-up/passkey/options',
     {
       ...anyRole,
       config: { ...anyRole.config, ...stepUpLimit },
-      schema: { tags: ['admin'], response: { 200: ZWebAuthnOptions, ...errors } },
     },
-    async (req) => {
+    async ({ req, now }) => {
       const me = currentStaff(req);
-      await assertNotLocked(app.db, me.id, new Date());
+      await assertNotLocked(app.db, me.id, now);
       const options = await authenticationOptions(app.db, req, me.id);
       await app.db
         .update(staffSessions)
@@ -68,41 +66,34 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/auth/step-up/passkey',
+  route(
+    app,
+    'POST /api/admin/auth/step-up/passkey',
     {
       ...anyRole,
       config: { ...anyRole.config, ...stepUpLimit },
-      schema: { tags: ['admin'], body: ZWebAuthnResponse, response: { 200: ZOkFactor, ...errors } },
     },
-    async (req) => {
+    async ({ req, body, now }) => {
       const me = currentStaff(req);
-      const now = new Date();
       await assertNotLocked(app.db, me.id, now);
       const challenge = await takeChallenge(me.sessionId);
-      if (!(await verifyAuthentication(app.db, req, me.id, req.body, challenge, now)))
+      if (!(await verifyAuthentication(app.db, req, me.id, body, challenge, now)))
         return stepUpFailed(req, 'passkey', passkeyError());
       return steppedUp(req, 'passkey');
     },
   );
 
-  app.post(
-    '/api/admin/auth/step-up/totp',
+  route(
+    app,
+    'POST /api/admin/auth/step-up/totp',
     {
       ...anyRole,
       config: { ...anyRole.config, ...stepUpLimit },
-      schema: {
-        tags: ['admin'],
-        body: z.object({ code: ZTotpCode }),
-        response: { 200: ZOkFactor, ...errors },
-      },
     },
-    async (req) => {
+    async ({ req, body, now }) => {
       const me = currentStaff(req);
-      const now = new Date();
       await assertNotLocked(app.db, me.id, now);
-      if (!(await verifyTotp(app.db, me.id, req.body.code, now)))
-        return stepUpFailed(req, 'totp', codeError());
+      if (!(await verifyTotp(app.db, me.id, body.code, now))) return stepUpFailed(req, 'totp', codeError());
       return steppedUp(req, 'totp');
     },
   );

@@ -1,29 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  type TDeskEvent,
-  ZDeskActivityRequest,
-  ZDeskAnswerRequest,
-  ZDeskAnswerResponse,
-  ZDeskClaimResponse,
-  ZDeskConversationParams,
-  ZDeskFiguresQuery,
-  ZDeskFiguresResponse,
-  ZDeskMediaParams,
-  ZDeskOpener,
-  ZDeskOpenerBody,
-  ZDeskOpenerParams,
-  ZDeskOpenerPatch,
-  ZDeskOpenersQuery,
-  ZDeskOpenersResponse,
-  ZDeskQueueQuery,
-  ZDeskQueueResponse,
-  ZDeskViewQuery,
-  ZDeskViewResponse,
-} from '../../../shared/contract/admin-desk.ts';
-import { errorResponses, ZErrorResponse } from '../../../shared/contract/errors.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { TDeskEvent } from '../../../shared/contract/admin-desk.ts';
 import type { StaffRole } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { route } from '../../platform/route.ts';
 import { currentStaff, sitesFor, staffOnly, writeAudit } from '../../platform/staff.ts';
 import { deskConversationFor, OPERATOR } from './desk-access.ts';
 import {
@@ -53,9 +32,7 @@ declare module 'fastify' {
   }
 }
 
-const errors = errorResponses(400, 401, 403, 404, 409);
 const ADMIN = ['admin'] as const;
-const tags = ['admin-desk'];
 
 /** How often the live stream says it is still there (proxies close silent connections). */
 const STREAM_PING_MS = 15_000;
@@ -64,56 +41,41 @@ const STREAM_PING_MS = 15_000;
  * The chat desk (issue 23, O-05): the queue of members waiting for a fictional profile's answer, claims,
  * the conversation view with its live stream, answers, canned openers and the figures.
  */
-export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
+export const deskRoutes: FastifyPluginAsync = async (app) => {
   /** Open live streams, ended when the server closes. */
   const streams = new Set<() => void>();
   app.addHook('onClose', async () => {
     for (const end of streams) end();
   });
 
-  app.get(
-    '/api/admin/desk/queue',
+  route(
+    app,
+    'GET /api/admin/desk/queue',
     {
       ...staffOnly(OPERATOR),
-      schema: {
-        tags,
-        summary: 'Waiting conversations with fictional profiles, oldest first, with the wait time (O-05)',
-        querystring: ZDeskQueueQuery,
-        response: { 200: ZDeskQueueResponse, ...errors },
-      },
     },
-    async (req) => deskQueue(app, req, req.query),
+    async ({ req, query }) => deskQueue(app, req, query),
   );
 
-  app.get(
-    '/api/admin/desk/figures',
+  route(
+    app,
+    'GET /api/admin/desk/figures',
     {
       ...staffOnly(OPERATOR),
-      schema: {
-        tags,
-        summary: 'Answers per operator and per site: how many, median and p90 wait (O-05)',
-        querystring: ZDeskFiguresQuery,
-        response: { 200: ZDeskFiguresResponse, ...errors },
-      },
     },
-    async (req) => deskFigures(app, req, req.query),
+    async ({ req, query }) => deskFigures(app, req, query),
   );
 
   // ---------------------------------------------------------------- openers
 
-  app.get(
-    '/api/admin/desk/openers',
+  route(
+    app,
+    'GET /api/admin/desk/openers',
     {
       ...staffOnly(OPERATOR),
-      schema: {
-        tags,
-        summary: 'Canned openers, per language (and site), for the desk',
-        querystring: ZDeskOpenersQuery,
-        response: { 200: ZDeskOpenersResponse, ...errors },
-      },
     },
-    async (req) => {
-      const rows = await listOpeners(app.db, req.query);
+    async ({ req, query }) => {
+      const rows = await listOpeners(app.db, query);
       const sites = sitesFor(currentStaff(req), OPERATOR);
       return {
         openers: rows
@@ -134,26 +96,21 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError(400, 'desk_site_unknown', 'admin.desk.site_unknown');
   };
 
-  app.post(
-    '/api/admin/desk/openers',
+  route(
+    app,
+    'POST /api/admin/desk/openers',
     {
       ...staffOnly(ADMIN),
-      schema: {
-        tags,
-        summary: 'Add a canned opener (admin)',
-        body: ZDeskOpenerBody,
-        response: { 201: z.object({ opener: ZDeskOpener }), ...errors },
-      },
     },
-    async (req, reply) => {
-      assertOpenerSite(req, req.body.site_id);
-      await assertKnownSite(req.body.site_id);
+    async ({ req, reply, body }) => {
+      assertOpenerSite(req, body.site_id);
+      await assertKnownSite(body.site_id);
       const opener = await app.db.transaction(async (tx) => {
         const row = await insertOpener(tx, {
-          siteId: req.body.site_id,
-          locale: req.body.locale,
-          body: req.body.body,
-          position: req.body.position,
+          siteId: body.site_id,
+          locale: body.locale,
+          body: body.body,
+          position: body.position,
         });
         await writeAudit(tx, req, {
           action: 'desk.opener.create',
@@ -169,30 +126,24 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    '/api/admin/desk/openers/:id',
+  route(
+    app,
+    'PATCH /api/admin/desk/openers/:id',
     {
       ...staffOnly(ADMIN),
-      schema: {
-        tags,
-        summary: 'Change a canned opener (admin)',
-        params: ZDeskOpenerParams,
-        body: ZDeskOpenerPatch,
-        response: { 200: z.object({ opener: ZDeskOpener }), ...errors },
-      },
     },
-    async (req) => {
-      const before = await findOpener(app.db, req.params.id);
+    async ({ req, params, body }) => {
+      const before = await findOpener(app.db, params.id);
       if (!before) throw new AppError(404, 'not_found', 'admin.error.not_found');
       assertOpenerSite(req, before.siteId);
-      if (req.body.site_id !== undefined) assertOpenerSite(req, req.body.site_id);
-      await assertKnownSite(req.body.site_id);
+      if (body.site_id !== undefined) assertOpenerSite(req, body.site_id);
+      await assertKnownSite(body.site_id);
       const after = await app.db.transaction(async (tx) => {
-        const row = await updateOpener(tx, req.params.id, {
-          ...(req.body.locale !== undefined ? { locale: req.body.locale } : {}),
-          ...(req.body.site_id !== undefined ? { siteId: req.body.site_id } : {}),
-          ...(req.body.body !== undefined ? { body: req.body.body } : {}),
-          ...(req.body.position !== undefined ? { position: req.body.position } : {}),
+        const row = await updateOpener(tx, params.id, {
+          ...(body.locale !== undefined ? { locale: body.locale } : {}),
+          ...(body.site_id !== undefined ? { siteId: body.site_id } : {}),
+          ...(body.body !== undefined ? { body: body.body } : {}),
+          ...(body.position !== undefined ? { position: body.position } : {}),
         });
         if (!row) throw new AppError(404, 'not_found', 'admin.error.not_found');
         await writeAudit(tx, req, {
@@ -210,19 +161,14 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/admin/desk/openers/:id',
+  route(
+    app,
+    'DELETE /api/admin/desk/openers/:id',
     {
       ...staffOnly(ADMIN),
-      schema: {
-        tags,
-        summary: 'Remove a canned opener (admin)',
-        params: ZDeskOpenerParams,
-        response: { 204: z.null(), ...errors },
-      },
     },
-    async (req, reply) => {
-      const before = await findOpener(app.db, req.params.id);
+    async ({ req, reply, params }) => {
+      const before = await findOpener(app.db, params.id);
       if (!before) throw new AppError(404, 'not_found', 'admin.error.not_found');
       assertOpenerSite(req, before.siteId);
       await app.db.transaction(async (tx) => {
@@ -242,99 +188,66 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------------------------------------------------------------- one conversation
 
-  app.get(
-    '/api/admin/desk/:conversationId',
+  route(
+    app,
+    'GET /api/admin/desk/:conversationId',
     {
       ...staffOnly(OPERATOR),
-      schema: {
-        tags,
-        summary: "The member's profile, the whole history (paged back) and the fictional profile's facts",
-        params: ZDeskConversationParams,
-        querystring: ZDeskViewQuery,
-        response: { 200: ZDeskViewResponse, ...errors },
-      },
     },
-    async (req, reply) => {
+    async ({ req, reply, params, query }) => {
       reply.header('cache-control', 'no-store');
-      return deskView(app, req, req.params.conversationId, req.query);
+      return deskView(app, req, params.conversationId, query);
     },
   );
 
-  app.post(
-    '/api/admin/desk/:conversationId/claim',
+  route(
+    app,
+    'POST /api/admin/desk/:conversationId/claim',
     {
       ...staffOnly(OPERATOR),
-      schema: {
-        tags,
-        summary: 'Claim a waiting conversation: one operator wins; a claim lapses after 3 idle minutes',
-        params: ZDeskConversationParams,
-        response: { 200: ZDeskClaimResponse, ...errors },
-      },
     },
-    async (req) => claimConversation(app, req, req.params.conversationId),
+    async ({ req, params }) => claimConversation(app, req, params.conversationId),
   );
 
-  app.post(
-    '/api/admin/desk/:conversationId/release',
+  route(
+    app,
+    'POST /api/admin/desk/:conversationId/release',
     {
       ...staffOnly(OPERATOR),
-      schema: {
-        tags,
-        summary: 'Let go of a claim',
-        params: ZDeskConversationParams,
-        response: { 204: z.null(), ...errors },
-      },
     },
-    async (req, reply) => {
-      await releaseConversation(app, req, req.params.conversationId);
+    async ({ req, reply, params }) => {
+      await releaseConversation(app, req, params.conversationId);
       return reply.status(204).send(null);
     },
   );
 
-  app.post(
-    '/api/admin/desk/:conversationId/activity',
+  route(
+    app,
+    'POST /api/admin/desk/:conversationId/activity',
     {
       ...staffOnly(OPERATOR),
-      schema: {
-        tags,
-        summary: "The operator is active (keeps the claim); `typing` shows as the profile's typing",
-        params: ZDeskConversationParams,
-        body: ZDeskActivityRequest,
-        response: {
-          200: z.object({
-            hold: z.enum(['claim', 'followup']).nullable(),
-            claim_active_at: z.string().nullable(),
-          }),
-          ...errors,
-        },
-      },
     },
-    async (req) => deskActivity(app, req, req.params.conversationId, req.body ?? {}),
+    async ({ req, params, body }) => deskActivity(app, req, params.conversationId, body ?? {}),
   );
 
-  app.post(
-    '/api/admin/desk/:conversationId/messages',
+  route(
+    app,
+    'POST /api/admin/desk/:conversationId/messages',
     {
       ...staffOnly(OPERATOR),
-      schema: {
-        tags,
-        summary: 'Answer as the fictional profile (text, gift, or one of its photos); claim holder only',
-        params: ZDeskConversationParams,
-        body: ZDeskAnswerRequest,
-        response: { 200: ZDeskAnswerResponse, 201: ZDeskAnswerResponse, ...errors, 402: ZErrorResponse },
-      },
     },
-    async (req, reply) => {
-      const result = await deskAnswer(app, req, req.params.conversationId, req.body);
+    async ({ req, reply, params, body }) => {
+      const result = await deskAnswer(app, req, params.conversationId, body);
       return reply.status(result.duplicate ? 200 : 201).send(result);
     },
   );
 
-  app.get(
-    '/api/admin/desk/:conversationId/media/:key',
-    { ...staffOnly(OPERATOR), schema: { hide: true, params: ZDeskMediaParams } },
-    async (req, reply) => {
-      const data = await deskMedia(app, req, req.params.conversationId, req.params.key);
+  route(
+    app,
+    'GET /api/admin/desk/:conversationId/media/:key',
+    { ...staffOnly(OPERATOR) },
+    async ({ req, reply, params }) => {
+      const data = await deskMedia(app, req, params.conversationId, params.key);
       return reply
         .header('content-type', 'image/webp')
         .header('cache-control', 'private, max-age=3600')
@@ -347,11 +260,12 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
    * The live side of the open conversation, as server-sent events: the member's new messages, their
    * typing and their read receipts, taken from the real-time bus where the fictional profile's events go.
    */
-  app.get(
-    '/api/admin/desk/:conversationId/events',
-    { ...staffOnly(OPERATOR), schema: { hide: true, params: ZDeskConversationParams } },
-    async (req, reply) => {
-      const id = req.params.conversationId;
+  route(
+    app,
+    'GET /api/admin/desk/:conversationId/events',
+    { ...staffOnly(OPERATOR) },
+    async ({ req, reply, params }) => {
+      const id = params.conversationId;
       const conv = await deskConversationFor(app, req, id);
       reply.hijack();
       const raw = reply.raw;

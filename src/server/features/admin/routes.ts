@@ -4,6 +4,7 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { StaffRole } from '../../db/schema.ts';
 import { sites } from '../../db/schema.ts';
+import { route } from '../../platform/route.ts';
 import { currentStaff, STAFF_ROLES, staffOnly } from '../../platform/staff.ts';
 import { authRoutes } from './auth-routes.ts';
 import { adminBundlesRoutes } from './bundles-routes.ts';
@@ -51,7 +52,7 @@ export async function adminRoutes(app: FastifyInstance) {
   });
 
   /** Who is signed in, with which roles, and the sites they can pick from. */
-  app.get('/api/admin/me', staffOnly(STAFF_ROLES), async (req) => {
+  route(app, 'GET /api/admin/me', staffOnly(STAFF_ROLES), async ({ req, now }) => {
     const me = currentStaff(req);
     const all = await app.db
       .select({ id: sites.id, name: sites.name, domain: sites.domain })
@@ -66,7 +67,7 @@ export async function adminRoutes(app: FastifyInstance) {
       language: me.language,
       grants: me.grants.filter((g) => STAFF_ROLES.includes(g.role)),
       sites: everySite ? all : all.filter((s) => mine.has(s.id)),
-      factorAgeSeconds: Math.floor((Date.now() - me.factorAt.getTime()) / 1000),
+      factorAgeSeconds: Math.floor((now.getTime() - me.factorAt.getTime()) / 1000),
     };
   });
 

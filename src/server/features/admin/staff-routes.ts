@@ -1,25 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZAuditPage,
-  ZAuditQuery,
-  ZEnrolLink,
-  ZStaffGrants,
-  ZStaffInviteRequest,
-  ZStaffMember,
-} from '../../../shared/contract/admin-staff.ts';
-import { errorResponses } from '../../../shared/contract/errors.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sites, staff, staffPasskeys, staffRecoveryCodes, staffSessions } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { route } from '../../platform/route.ts';
 import { currentStaff, type StaffGrant, sitesFor, staffOnly, writeAudit } from '../../platform/staff.ts';
 import { createEnrolToken, createStaffMember, enrolUrl, uniqueGrants } from './auth-enrolment.ts';
 import { relyingParty } from './auth-factors.ts';
 import { findStaffMember, listStaff, readAudit, replaceGrants } from './staff-queries.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const ADMIN = ['admin'] as const;
 
 /**
@@ -27,7 +15,7 @@ const ADMIN = ['admin'] as const;
  * site's admin could otherwise make themselves admin of every site); each change needs a fresh second
  * factor (step-up) and is written to the audit log with before and after, in its own transaction.
  */
-export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+export const staffRoutes: FastifyPluginAsync = async (app) => {
   /** 403 unless the staff member is an admin of every site. */
   function globalAdmin(req: FastifyRequest) {
     const me = currentStaff(req);
@@ -53,28 +41,24 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const origin = (req: FastifyRequest) => relyingParty(req).origin;
 
-  app.get(
-    '/api/admin/staff',
-    { ...staffOnly(ADMIN), schema: { tags: ['admin'], response: { 200: z.array(ZStaffMember), ...errors } } },
-    async (req) => {
-      globalAdmin(req);
-      return listStaff(app.db);
-    },
-  );
+  route(app, 'GET /api/admin/staff', { ...staffOnly(ADMIN) }, async ({ req }) => {
+    globalAdmin(req);
+    return listStaff(app.db);
+  });
 
-  app.post(
-    '/api/admin/staff',
+  route(
+    app,
+    'POST /api/admin/staff',
     {
       ...staffOnly(ADMIN, { stepUp: true }),
-      schema: { tags: ['admin'], body: ZStaffInviteRequest, response: { 201: ZEnrolLink, ...errors } },
     },
-    async (req, reply) => {
+    async ({ req, reply, body }) => {
       const me = globalAdmin(req);
-      const grants = uniqueGrants(req.body.grants);
+      const grants = uniqueGrants(body.grants);
       await checkSites(grants);
       const made = await createStaffMember(app.db, {
-        email: req.body.email,
-        name: req.body.name,
+        email: body.email,
+        name: body.name,
         grants,
         createdBy: me.id,
         language: me.language,
@@ -95,21 +79,16 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/admin/staff/:id/roles',
+  route(
+    app,
+    'PUT /api/admin/staff/:id/roles',
     {
       ...staffOnly(ADMIN, { stepUp: true }),
-      schema: {
-        tags: ['admin'],
-        params: ZId,
-        body: z.object({ grants: ZStaffGrants }),
-        response: { 200: ZStaffMember.pick({ id: true, grants: true }), ...errors },
-      },
     },
-    async (req) => {
+    async ({ req, params, body }) => {
       const me = globalAdmin(req);
-      const before = await member(req.params.id);
-      const grants = uniqueGrants(req.body.grants);
+      const before = await member(params.id);
+      const grants = uniqueGrants(body.grants);
       if (me.id === before.id && !grants.some((g) => g.role === 'admin' && g.siteId === null))
         throw new AppError(400, 'own_admin', 'admin.staff.error.own_admin');
       await checkSites(grants);
@@ -128,19 +107,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/staff/:id/disable',
+  route(
+    app,
+    'POST /api/admin/staff/:id/disable',
     {
       ...staffOnly(ADMIN, { stepUp: true }),
-      schema: {
-        tags: ['admin'],
-        params: ZId,
-        response: { 200: z.object({ status: z.string() }), ...errors },
-      },
     },
-    async (req) => {
+    async ({ req, params }) => {
       const me = globalAdmin(req);
-      const before = await member(req.params.id);
+      const before = await member(params.id);
       if (me.id === before.id) throw new AppError(400, 'own_account', 'admin.staff.error.own_disable');
       if (before.status === 'disabled') return { status: 'disabled' };
       await app.db.transaction(async (tx) => {
@@ -160,19 +135,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/staff/:id/enable',
+  route(
+    app,
+    'POST /api/admin/staff/:id/enable',
     {
       ...staffOnly(ADMIN, { stepUp: true }),
-      schema: {
-        tags: ['admin'],
-        params: ZId,
-        response: { 200: z.object({ status: z.string() }), ...errors },
-      },
     },
-    async (req) => {
+    async ({ req, params }) => {
       globalAdmin(req);
-      const before = await member(req.params.id);
+      const before = await member(params.id);
       if (before.status !== 'disabled') return { status: before.status };
       const status = await app.db.transaction(async (tx) => {
         const [row] = await tx
@@ -201,15 +172,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/staff/:id/reset-factor',
+  route(
+    app,
+    'POST /api/admin/staff/:id/reset-factor',
     {
       ...staffOnly(ADMIN, { stepUp: true }),
-      schema: { tags: ['admin'], params: ZId, response: { 200: ZEnrolLink, ...errors } },
     },
-    async (req) => {
+    async ({ req, params }) => {
       const me = globalAdmin(req);
-      const before = await member(req.params.id);
+      const before = await member(params.id);
       if (me.id === before.id) throw new AppError(400, 'own_account', 'admin.staff.error.own_reset');
       if (before.status === 'disabled')
         throw new AppError(409, 'staff_disabled', 'admin.staff.error.disabled');
@@ -248,15 +219,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/admin/audit',
+  route(
+    app,
+    'GET /api/admin/audit',
     {
       ...staffOnly(ADMIN),
-      schema: { tags: ['admin'], querystring: ZAuditQuery, response: { 200: ZAuditPage, ...errors } },
     },
-    async (req) => {
+    async ({ req, query }) => {
       const me = currentStaff(req);
-      const q = req.query;
+      const q = query;
       // A site's admin reads the lines of their sites; an admin of every site reads all.
       const mine = sitesFor(me, ADMIN);
       if (mine !== null && (q.siteId === undefined || !mine.includes(q.siteId))) {

@@ -4,9 +4,16 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import type { EnrolDone, EnrolState, TotpSetup } from '../../../../shared/contract/admin-staff.ts';
-import { adminFetch } from '../../api.ts';
+import { adminCall } from '../../api.ts';
 import { AuthFrame } from './auth-frame.tsx';
-import { buttonClass, ErrorText, inputClass, secondaryButtonClass, useErrorText } from './factor-forms.tsx';
+import {
+  AuthField,
+  buttonClass,
+  ErrorText,
+  secondaryButtonClass,
+  useErrorText,
+  webAuthnBody,
+} from './factor-forms.tsx';
 
 const MIN_PASSWORD = 12;
 
@@ -19,7 +26,7 @@ export function Component() {
   const { token = '' } = useParams();
   const state = useQuery({
     queryKey: ['admin', 'enrol', token],
-    queryFn: () => adminFetch<EnrolState>(`/enrol/${encodeURIComponent(token)}`),
+    queryFn: () => adminCall('GET /api/admin/enrol/:token', { params: { token } }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -75,9 +82,9 @@ function PasswordStep({ token, state, onDone }: { token: string; state: EnrolSta
     }
     setBusy(true);
     try {
-      await adminFetch(`/enrol/${encodeURIComponent(token)}/password`, {
-        method: 'POST',
-        json: { name, password },
+      await adminCall('POST /api/admin/enrol/:token/password', {
+        params: { token },
+        body: { name, password },
       });
       onDone();
     } catch (err) {
@@ -94,57 +101,44 @@ function PasswordStep({ token, state, onDone }: { token: string; state: EnrolSta
       </p>
       <Steps current={1} />
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <div>
-          <label htmlFor={ids.name} className="block text-sm font-semibold">
-            <FormattedMessage id="admin.auth.name" />
-          </label>
-          <input
-            id={ids.name}
-            className={inputClass}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            autoComplete="name"
-            maxLength={80}
-            required
-          />
-        </div>
+        <AuthField
+          id={ids.name}
+          label="admin.auth.name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="name"
+          maxLength={80}
+          required
+        />
         {/* The e-mail address as the user name, so a password manager stores the pair. */}
         <input type="hidden" autoComplete="username" value={state.email} readOnly />
-        <div>
-          <label htmlFor={ids.password} className="block text-sm font-semibold">
-            <FormattedMessage id="admin.auth.new_password" />
-          </label>
-          <input
-            id={ids.password}
-            type="password"
-            className={inputClass}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-            maxLength={256}
-            required
-            aria-describedby={`${ids.hint} ${ids.error}`}
-          />
-          <p id={ids.hint} className="mt-1 text-sm text-muted">
-            <FormattedMessage id="admin.auth.password_hint" values={{ min: MIN_PASSWORD }} />
-          </p>
-        </div>
-        <div>
-          <label htmlFor={ids.repeat} className="block text-sm font-semibold">
-            <FormattedMessage id="admin.auth.repeat_password" />
-          </label>
-          <input
-            id={ids.repeat}
-            type="password"
-            className={inputClass}
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-            autoComplete="new-password"
-            maxLength={256}
-            required
-            aria-describedby={ids.error}
-          />
-        </div>
+        <AuthField
+          id={ids.password}
+          label="admin.auth.new_password"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="new-password"
+          maxLength={256}
+          required
+          aria-describedby={`${ids.hint} ${ids.error}`}
+          hint={
+            <p id={ids.hint} className="mt-1 text-sm text-muted">
+              <FormattedMessage id="admin.auth.password_hint" values={{ min: MIN_PASSWORD }} />
+            </p>
+          }
+        />
+        <AuthField
+          id={ids.repeat}
+          label="admin.auth.repeat_password"
+          type="password"
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          autoComplete="new-password"
+          maxLength={256}
+          required
+          aria-describedby={ids.error}
+        />
         <ErrorText id={ids.error} text={error} />
         <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
           <FormattedMessage id="admin.auth.next" />
@@ -180,19 +174,24 @@ function FactorStep({ token, onDone }: { token: string; onDone: (done: EnrolDone
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ids = { code: useId(), error: useId(), secret: useId() };
-  const base = `/enrol/${encodeURIComponent(token)}`;
+  const params = { token };
   const passkeySupported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
 
   const passkey = async () => {
     setBusy(true);
     setError(null);
     try {
-      const optionsJSON = await adminFetch<Parameters<typeof startRegistration>[0]['optionsJSON']>(
-        `${base}/passkey/options`,
-        { method: 'POST', json: {} },
+      const options = await adminCall('POST /api/admin/enrol/:token/passkey/options', { params });
+      const response = await startRegistration({
+        // The server's library made these options for the browser's library.
+        optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
+      });
+      onDone(
+        await adminCall('POST /api/admin/enrol/:token/passkey', {
+          params,
+          body: webAuthnBody(response),
+        }),
       );
-      const response = await startRegistration({ optionsJSON });
-      onDone(await adminFetch<EnrolDone>(`${base}/passkey`, { method: 'POST', json: response }));
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -204,7 +203,7 @@ function FactorStep({ token, onDone }: { token: string; onDone: (done: EnrolDone
     setBusy(true);
     setError(null);
     try {
-      setTotp(await adminFetch<TotpSetup>(`${base}/totp/start`, { method: 'POST', json: {} }));
+      setTotp(await adminCall('POST /api/admin/enrol/:token/totp/start', { params }));
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -217,7 +216,7 @@ function FactorStep({ token, onDone }: { token: string; onDone: (done: EnrolDone
     setBusy(true);
     setError(null);
     try {
-      onDone(await adminFetch<EnrolDone>(`${base}/totp`, { method: 'POST', json: { code } }));
+      onDone(await adminCall('POST /api/admin/enrol/:token/totp', { params, body: { code } }));
     } catch (err) {
       setError(errorText(err));
       setCode('');
@@ -291,22 +290,17 @@ function FactorStep({ token, onDone }: { token: string; onDone: (done: EnrolDone
               {totp.secret.replace(/(.{4})/g, '$1 ').trim()}
             </code>
           </div>
-          <div>
-            <label htmlFor={ids.code} className="block text-sm font-semibold">
-              <FormattedMessage id="admin.auth.app_code" />
-            </label>
-            <input
-              id={ids.code}
-              className={inputClass}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={10}
-              required
-              aria-describedby={ids.error}
-            />
-          </div>
+          <AuthField
+            id={ids.code}
+            label="admin.auth.app_code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={10}
+            required
+            aria-describedby={ids.error}
+          />
           <ErrorText id={ids.error} text={error} />
           <button type="submit" className={`${buttonClass} w-full`} disabled={busy || code.trim() === ''}>
             <FormattedMessage id="admin.auth.confirm" />

@@ -1,8 +1,8 @@
 import { startAuthentication } from '@simplewebauthn/browser';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { StaffFactors } from '../../../../shared/contract/admin-staff.ts';
-import { AdminApiError, adminFetch } from '../../api.ts';
+import { AdminApiError, adminCall } from '../../api.ts';
 
 /** The text of a failed call: the server's localised message, or the general one. */
 export function useErrorText() {
@@ -22,6 +22,24 @@ export const buttonClass =
 export const secondaryButtonClass =
   'inline-flex min-h-11 items-center justify-center rounded-md border border-line bg-white px-4 hover:bg-surface disabled:opacity-60';
 
+/** A labelled field of the sign-in and staff forms; `label` is a message id, the rest goes to the input. */
+export function AuthField({
+  id,
+  label,
+  hint,
+  ...input
+}: { id: string; label: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        <FormattedMessage id={label} />
+      </label>
+      <input id={id} className={inputClass} {...input} />
+      {hint}
+    </div>
+  );
+}
+
 export function ErrorText({ id, text }: { id: string; text: string | null }) {
   return (
     <p
@@ -33,6 +51,28 @@ export function ErrorText({ id, text }: { id: string; text: string | null }) {
     </p>
   );
 }
+
+/** A WebAuthn answer as the contract takes it: the same fields, as plain records. */
+export const webAuthnBody = (r: {
+  id: string;
+  rawId: string;
+  type: 'public-key';
+  response: object;
+  clientExtensionResults: object;
+  authenticatorAttachment?: string;
+}) => ({ ...r, response: { ...r.response }, clientExtensionResults: { ...r.clientExtensionResults } });
+
+/** The second factor's endpoints at sign-in and at step-up. */
+const SIGN_IN = {
+  options: 'POST /api/admin/auth/passkey/options',
+  passkey: 'POST /api/admin/auth/passkey',
+  totp: 'POST /api/admin/auth/totp',
+} as const;
+const STEP_UP = {
+  options: 'POST /api/admin/auth/step-up/passkey/options',
+  passkey: 'POST /api/admin/auth/step-up/passkey',
+  totp: 'POST /api/admin/auth/step-up/totp',
+} as const;
 
 /**
  * The second factor, asked at sign-in (`/auth/...`, with recovery codes) or again for a dangerous action
@@ -49,7 +89,7 @@ export function SecondFactorForm({
 }) {
   const intl = useIntl();
   const errorText = useErrorText();
-  const base = mode === 'sign-in' ? '/auth' : '/auth/step-up';
+  const step = mode === 'sign-in' ? SIGN_IN : STEP_UP;
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -60,12 +100,12 @@ export function SecondFactorForm({
     setBusy(true);
     setError(null);
     try {
-      const optionsJSON = await adminFetch<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
-        `${base}/passkey/options`,
-        { method: 'POST', json: {} },
-      );
-      const response = await startAuthentication({ optionsJSON });
-      await adminFetch(`${base}/passkey`, { method: 'POST', json: response });
+      const options = await adminCall(step.options);
+      const response = await startAuthentication({
+        // The server's library made these options for the browser's library.
+        optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+      });
+      await adminCall(step.passkey, { body: webAuthnBody(response) });
       onDone();
     } catch (err) {
       setError(errorText(err));
@@ -79,7 +119,8 @@ export function SecondFactorForm({
     setBusy(true);
     setError(null);
     try {
-      await adminFetch(useRecovery ? `${base}/recovery` : `${base}/totp`, { method: 'POST', json: { code } });
+      // Recovery codes are offered at sign-in only (step-up has none).
+      await adminCall(useRecovery ? 'POST /api/admin/auth/recovery' : step.totp, { body: { code } });
       onDone();
     } catch (err) {
       setError(errorText(err));

@@ -3,9 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { StaffFactors } from '../../../../shared/contract/admin-staff.ts';
-import { adminFetch } from '../../api.ts';
+import { adminCall } from '../../api.ts';
 import { AuthFrame, safeNext } from './auth-frame.tsx';
-import { buttonClass, ErrorText, inputClass, SecondFactorForm, useErrorText } from './factor-forms.tsx';
+import { AuthField, buttonClass, ErrorText, SecondFactorForm, useErrorText } from './factor-forms.tsx';
 
 /**
  * `/admin/login` (issue 23, O-01): e-mail and password, then the second factor (passkey, code app or a
@@ -28,9 +28,7 @@ export function Component() {
     setBusy(true);
     setError(null);
     try {
-      setFactors(
-        await adminFetch<StaffFactors>('/auth/login', { method: 'POST', json: { email, password } }),
-      );
+      setFactors(await adminCall('POST /api/admin/auth/login', { body: { email, password } }));
       setPassword('');
     } catch (err) {
       setError(errorText(err));
@@ -58,38 +56,28 @@ export function Component() {
   return (
     <AuthFrame title="admin.auth.sign_in_title">
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <div>
-          <label htmlFor={ids.email} className="block text-sm font-semibold">
-            <FormattedMessage id="admin.auth.email" />
-          </label>
-          <input
-            id={ids.email}
-            type="email"
-            className={inputClass}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoComplete="username"
-            maxLength={254}
-            required
-            aria-describedby={ids.error}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.password} className="block text-sm font-semibold">
-            <FormattedMessage id="admin.auth.password" />
-          </label>
-          <input
-            id={ids.password}
-            type="password"
-            className={inputClass}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="current-password"
-            maxLength={256}
-            required
-            aria-describedby={ids.error}
-          />
-        </div>
+        <AuthField
+          id={ids.email}
+          label="admin.auth.email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="username"
+          maxLength={254}
+          required
+          aria-describedby={ids.error}
+        />
+        <AuthField
+          id={ids.password}
+          label="admin.auth.password"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
+          maxLength={256}
+          required
+          aria-describedby={ids.error}
+        />
         <ErrorText id={ids.error} text={error} />
         <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
           <FormattedMessage id="admin.auth.next" />

@@ -1,18 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ComplaintStatus,
-  TComplaintDetail,
-  TComplaintList,
-} from '../../../../shared/contract/admin-moderation.ts';
-import { adminFetch } from '../../api.ts';
+import type { ComplaintStatus, TComplaintDetail } from '../../../../shared/contract/admin-moderation.ts';
+import { type AdminQuery, adminCall } from '../../api.ts';
 
 const detailKey = (id: number) => ['admin', 'complaints', 'detail', id] as const;
 
-/** A page of complaints for the filters in the address (its search string, as the API takes it). */
-export function useComplaints(search: string) {
+/** A page of complaints for the filters in the address (as the API takes them; the server checks them). */
+export function useComplaints(search: Record<string, string>) {
   return useQuery({
     queryKey: ['admin', 'complaints', 'list', search],
-    queryFn: () => adminFetch<TComplaintList>(`/complaints${search ? `?${search}` : ''}`),
+    queryFn: () =>
+      adminCall('GET /api/admin/complaints', { query: search as AdminQuery<'GET /api/admin/complaints'> }),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,7 +17,7 @@ export function useComplaints(search: string) {
 export function useComplaint(id: number) {
   return useQuery({
     queryKey: detailKey(id),
-    queryFn: () => adminFetch<TComplaintDetail>(`/complaints/${id}`),
+    queryFn: () => adminCall('GET /api/admin/complaints/:id', { params: { id } }),
   });
 }
 
@@ -38,15 +35,15 @@ function useComplaintChange<T>(id: number, send: (input: T) => Promise<TComplain
 
 export const useUpdateComplaint = (id: number) =>
   useComplaintChange(id, (input: { status?: ComplaintStatus; assigned_to?: number | null }) =>
-    adminFetch<TComplaintDetail>(`/complaints/${id}`, { method: 'PATCH', json: input }),
+    adminCall('PATCH /api/admin/complaints/:id', { params: { id }, body: input }),
   );
 
 export const useReply = (id: number) =>
   useComplaintChange(id, (input: { body: string; status?: ComplaintStatus }) =>
-    adminFetch<TComplaintDetail>(`/complaints/${id}/replies`, { method: 'POST', json: input }),
+    adminCall('POST /api/admin/complaints/:id/replies', { params: { id }, body: input }),
   );
 
 export const useBan = (id: number) =>
   useComplaintChange(id, (input: { reason: string }) =>
-    adminFetch<TComplaintDetail>(`/complaints/${id}/ban`, { method: 'POST', json: input }),
+    adminCall('POST /api/admin/complaints/:id/ban', { params: { id }, body: input }),
   );

@@ -45,12 +45,12 @@ export function Component() {
   const me = useOutletContext<AdminMe>();
   const [params, setParams] = useSearchParams();
   const search = useMemo(() => {
-    const out = new URLSearchParams();
+    const out: Record<string, string> = {};
     for (const key of API_PARAMS) {
       const value = params.get(key);
-      if (value) out.set(key, value);
+      if (value) out[key] = value;
     }
-    return out.toString();
+    return out;
   }, [params]);
   const list = useComplaints(search);
 

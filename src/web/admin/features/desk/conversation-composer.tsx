@@ -4,13 +4,12 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type {
   TDeskAnswerRequest,
-  TDeskAnswerResponse,
   TDeskMessage,
-  TDeskOpener,
   TDeskViewResponse,
 } from '../../../../shared/contract/admin-desk.ts';
 import type { TGift } from '../../../../shared/contract/chat.ts';
-import { adminFetch } from '../../api.ts';
+import type { Locale } from '../../../../shared/i18n/locales.ts';
+import { adminCall, adminFetch } from '../../api.ts';
 import { useAdminLocale } from '../../i18n.tsx';
 
 export const viewKey = (id: number) => ['admin', 'desk', 'view', id] as const;
@@ -44,14 +43,17 @@ export function Composer(props: {
   const openers = useQuery({
     queryKey: ['admin', 'desk', 'openers', conversation.locale, conversation.site.id],
     queryFn: () =>
-      adminFetch<{ openers: TDeskOpener[] }>(
-        `/desk/openers?locale=${encodeURIComponent(conversation.locale)}&site=${conversation.site.id}`,
-      ),
+      adminCall('GET /api/admin/desk/openers', {
+        query: { locale: conversation.locale as Locale, site: String(conversation.site.id) },
+      }),
     staleTime: 60_000,
   });
 
   const activity = (typing: boolean) =>
-    adminFetch(`/desk/${id}/activity`, { method: 'POST', json: { typing } }).catch(() => undefined);
+    adminCall('POST /api/admin/desk/:conversationId/activity', {
+      params: { conversationId: id },
+      body: { typing },
+    }).catch(() => undefined);
 
   useEffect(() => () => clearTimeout(typingTimer.current), []);
 
@@ -72,9 +74,9 @@ export function Composer(props: {
     if (sending) return;
     setSending(true);
     try {
-      const result = await adminFetch<TDeskAnswerResponse>(`/desk/${id}/messages`, {
-        method: 'POST',
-        json: answer,
+      const result = await adminCall('POST /api/admin/desk/:conversationId/messages', {
+        params: { conversationId: id },
+        body: answer,
       });
       if (answer.kind === 'text') setText('');
       clearTimeout(typingTimer.current);

@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { TDeskEvent, TDeskMessage, TDeskViewResponse } from '../../../../shared/contract/admin-desk.ts';
-import { AdminApiError, adminFetch } from '../../api.ts';
+import type { TDeskEvent, TDeskMessage } from '../../../../shared/contract/admin-desk.ts';
+import { AdminApiError, adminCall, adminUrl } from '../../api.ts';
 import { Composer, viewKey } from './conversation-composer.tsx';
 import { History, ProfilePanel } from './conversation-panels.tsx';
 import { languageName, Wait } from './desk-parts.tsx';
@@ -21,7 +21,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const view = useQuery({
     queryKey: viewKey(id),
-    queryFn: () => adminFetch<TDeskViewResponse>(`/desk/${id}`),
+    queryFn: () => adminCall('GET /api/admin/desk/:conversationId', { params: { conversationId: id } }),
     refetchInterval: 15_000,
   });
   const [older, setOlder] = useState<TDeskMessage[]>([]);
@@ -49,7 +49,8 @@ export function Component() {
   );
 
   const claim = useMutation({
-    mutationFn: () => adminFetch(`/desk/${id}/claim`, { method: 'POST', json: {} }),
+    mutationFn: () =>
+      adminCall('POST /api/admin/desk/:conversationId/claim', { params: { conversationId: id } }),
     onSuccess: () => {
       setError(null);
       void refresh();
@@ -57,7 +58,9 @@ export function Component() {
     onError: fail,
   });
   const release = useCallback(async () => {
-    await adminFetch(`/desk/${id}/release`, { method: 'POST', json: {} }).catch(() => undefined);
+    await adminCall('POST /api/admin/desk/:conversationId/release', { params: { conversationId: id } }).catch(
+      () => undefined,
+    );
     void queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
     navigate('/desk');
   }, [id, navigate, queryClient]);
@@ -65,7 +68,9 @@ export function Component() {
   // The member's side, live: their messages, typing and reading.
   useEffect(() => {
     if (!Number.isInteger(id) || id <= 0) return;
-    const source = new EventSource(`/api/admin/desk/${id}/events`);
+    const source = new EventSource(
+      adminUrl('GET /api/admin/desk/:conversationId/events', { conversationId: id }),
+    );
     let typingOff: ReturnType<typeof setTimeout> | undefined;
     source.onmessage = (e: MessageEvent<string>) => {
       const event = JSON.parse(e.data) as TDeskEvent;
@@ -81,7 +86,9 @@ export function Component() {
           setMemberTyping(false);
           // The member wrote back after this operator's kept answer: the conversation stays theirs.
           if (holdRef.current === 'followup')
-            void adminFetch(`/desk/${id}/claim`, { method: 'POST', json: {} }).then(refresh, () => refresh());
+            void adminCall('POST /api/admin/desk/:conversationId/claim', {
+              params: { conversationId: id },
+            }).then(refresh, () => refresh());
           else void refresh();
         }
       }
@@ -96,7 +103,10 @@ export function Component() {
   const claimHeld = hold === 'claim';
   useEffect(() => {
     if (claimHeld)
-      void adminFetch(`/desk/${id}/activity`, { method: 'POST', json: {} }).catch(() => undefined);
+      void adminCall('POST /api/admin/desk/:conversationId/activity', {
+        params: { conversationId: id },
+        body: {},
+      }).catch(() => undefined);
   }, [id, claimHeld]);
 
   // Esc lets go of the conversation, wherever the focus is.
@@ -137,7 +147,10 @@ export function Component() {
     const first = messages[0];
     if (!first) return;
     try {
-      const page = await adminFetch<TDeskViewResponse>(`/desk/${id}?before_seq=${first.seq}`);
+      const page = await adminCall('GET /api/admin/desk/:conversationId', {
+        params: { conversationId: id },
+        query: { before_seq: String(first.seq) },
+      });
       setOlder((list) => [...page.messages, ...list]);
       setOlderMore(page.has_more_before);
     } catch (err) {

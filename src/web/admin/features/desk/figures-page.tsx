@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useOutletContext, useSearchParams } from 'react-router';
-import type { TDeskFiguresResponse } from '../../../../shared/contract/admin-desk.ts';
-import { type AdminMe, adminFetch } from '../../api.ts';
+import { type AdminMe, adminCall } from '../../api.ts';
 import { DeskTabs } from './desk-parts.tsx';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -17,7 +16,7 @@ export function Component() {
   const to = params.get('to') ?? isoDay(today);
   const figures = useQuery({
     queryKey: ['admin', 'desk', 'figures', from, to],
-    queryFn: () => adminFetch<TDeskFiguresResponse>(`/desk/figures?from=${from}&to=${to}`),
+    queryFn: () => adminCall('GET /api/admin/desk/figures', { query: { from, to } }),
   });
   const set = (name: string, value: string) => {
     const next = new URLSearchParams(params);

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useOutletContext } from 'react-router';
-import type { TDeskOpener } from '../../../../shared/contract/admin-desk.ts';
-import { AdminApiError, type AdminMe, adminFetch } from '../../api.ts';
+import type { Locale } from '../../../../shared/i18n/locales.ts';
+import { AdminApiError, type AdminMe, adminCall } from '../../api.ts';
 import { useAdminLocale } from '../../i18n.tsx';
 import { DeskTabs, languageName, MEMBER_LOCALES } from './desk-parts.tsx';
 
@@ -16,12 +16,12 @@ export function Component() {
   const { locale: uiLocale } = useAdminLocale();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const [locale, setLocale] = useState<string>('nl');
+  const [locale, setLocale] = useState<Locale>('nl');
   const [siteId, setSiteId] = useState<string>('');
   const [body, setBody] = useState('');
   const openers = useQuery({
     queryKey: KEY,
-    queryFn: () => adminFetch<{ openers: TDeskOpener[] }>('/desk/openers'),
+    queryFn: () => adminCall('GET /api/admin/desk/openers'),
   });
   const fail = (err: unknown) =>
     setError(err instanceof AdminApiError ? err.message : intl.formatMessage({ id: 'admin.error.general' }));
@@ -31,9 +31,8 @@ export function Component() {
   };
   const add = useMutation({
     mutationFn: () =>
-      adminFetch('/desk/openers', {
-        method: 'POST',
-        json: { locale, site_id: siteId ? Number(siteId) : null, body },
+      adminCall('POST /api/admin/desk/openers', {
+        body: { locale, site_id: siteId ? Number(siteId) : null, body },
       }),
     onSuccess: () => {
       setBody('');
@@ -42,7 +41,7 @@ export function Component() {
     onError: fail,
   });
   const remove = useMutation({
-    mutationFn: (id: number) => adminFetch(`/desk/openers/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => adminCall('DELETE /api/admin/desk/openers/:id', { params: { id } }),
     onSuccess: done,
     onError: fail,
   });
@@ -72,7 +71,7 @@ export function Component() {
           <select
             id="opener-locale"
             value={locale}
-            onChange={(e) => setLocale(e.target.value)}
+            onChange={(e) => setLocale(e.target.value as Locale)}
             className="min-h-11 rounded-md border border-line bg-white px-2"
           >
             {MEMBER_LOCALES.map((l) => (

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useOutletContext, useSearchParams } from 'react-router';
-import type { TDeskQueueItem, TDeskQueueResponse } from '../../../../shared/contract/admin-desk.ts';
-import { AdminApiError, type AdminMe, adminFetch } from '../../api.ts';
+import type { TDeskQueueItem } from '../../../../shared/contract/admin-desk.ts';
+import { AdminApiError, type AdminMe, type AdminQuery, adminCall } from '../../api.ts';
 import { useAdminLocale } from '../../i18n.tsx';
 import { DeskTabs, languageName, MEMBER_LOCALES, Wait } from './desk-parts.tsx';
 
@@ -20,17 +20,17 @@ export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const search = new URLSearchParams();
-  if (site) search.set('site', site);
-  if (locale) search.set('locale', locale);
+  const query = { ...(site ? { site } : {}), ...(locale ? { locale } : {}) };
   const queue = useQuery({
     queryKey: [...QUEUE_KEY, site, locale],
-    queryFn: () => adminFetch<TDeskQueueResponse>(`/desk/queue${search.size ? `?${search}` : ''}`),
+    queryFn: () =>
+      adminCall('GET /api/admin/desk/queue', { query: query as AdminQuery<'GET /api/admin/desk/queue'> }),
     refetchInterval: 5_000,
     refetchIntervalInBackground: true,
   });
   const claim = useMutation({
-    mutationFn: (id: number) => adminFetch(`/desk/${id}/claim`, { method: 'POST', json: {} }),
+    mutationFn: (id: number) =>
+      adminCall('POST /api/admin/desk/:conversationId/claim', { params: { conversationId: id } }),
     onSuccess: (_data, id) => navigate(`/desk/${id}`),
     onError: (err) => {
       setError(

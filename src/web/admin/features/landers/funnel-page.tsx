@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import type { TLanderFunnel } from '../../../../shared/contract/landers.ts';
-import { adminFetch } from '../../api.ts';
+import { adminCall } from '../../api.ts';
 
 const PERIODS = [7, 30, 90] as const;
 
@@ -16,7 +15,7 @@ export function Component() {
   const days = Number(params.get('days')) || 30;
   const funnel = useQuery({
     queryKey: ['admin', 'landers', days],
-    queryFn: () => adminFetch<TLanderFunnel>(`/landers?days=${days}`),
+    queryFn: () => adminCall('GET /api/admin/landers', { query: { days } }),
   });
   const rate = (part: number, whole: number) =>
     whole > 0 ? intl.formatNumber(part / whole, { style: 'percent', maximumFractionDigits: 1 }) : '–';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import type { TLedgerPage, TMemberPage } from '../../../../shared/contract/admin-members.ts';
-import { adminFetch } from '../../api.ts';
+import { adminCall } from '../../api.ts';
 import { ActionDialog, type ActionFields } from './action-dialog.tsx';
 import { dateTime, Section } from './member-parts.tsx';
 /** The credits dialog: one client id per opening, so a resent request books once. */
@@ -38,7 +38,7 @@ export function Ledger({ id, first }: { id: number; first: TLedgerPage }) {
   const [page, setPage] = useState(1);
   const ledger = useQuery({
     queryKey: ['admin', 'member', id, 'ledger', page],
-    queryFn: () => adminFetch<TLedgerPage>(`/members/${id}/ledger?page=${page}`),
+    queryFn: () => adminCall('GET /api/admin/members/:id/ledger', { params: { id }, query: { page } }),
     initialData: page === 1 ? first : undefined,
   });
   const data = ledger.data;
@@ -157,20 +157,13 @@ export function Conversations({ id, data }: { id: number; data: TMemberPage['con
   );
 }
 
-interface DeskMessage {
-  seq: number;
-  from_member: boolean;
-  kind: string;
-  body: string | null;
-  gift_code: string | null;
-  created_at: string;
-}
-
 function DeskMessages({ memberId, conversationId }: { memberId: number; conversationId: number }) {
   const messages = useQuery({
     queryKey: ['admin', 'member', memberId, 'conversation', conversationId],
     queryFn: () =>
-      adminFetch<{ items: DeskMessage[] }>(`/members/${memberId}/conversations/${conversationId}`),
+      adminCall('GET /api/admin/members/:id/conversations/:conversationId', {
+        params: { id: memberId, conversationId },
+      }),
   });
   if (messages.isError)
     return (

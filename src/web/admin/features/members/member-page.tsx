@@ -3,8 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link, useOutletContext, useParams } from 'react-router';
-import type { TMemberPage } from '../../../../shared/contract/admin-members.ts';
-import { type AdminMe, adminFetch, can, type StaffRole } from '../../api.ts';
+import { type AdminMe, adminCall, can, type StaffRole } from '../../api.ts';
 import { ActionDialog, type ActionFields } from './action-dialog.tsx';
 import { Conversations, CreditsDialog, Ledger } from './member-history.tsx';
 import { type Action, dateTime, Facts, Section } from './member-parts.tsx';
@@ -30,7 +29,7 @@ export function Component() {
   const key = ['admin', 'member', id];
   const page = useQuery({
     queryKey: key,
-    queryFn: () => adminFetch<TMemberPage>(`/members/${id}`),
+    queryFn: () => adminCall('GET /api/admin/members/:id', { params: { id } }),
     enabled: Number.isInteger(id) && id > 0,
   });
 
@@ -55,8 +54,7 @@ export function Component() {
     setDone(intl.formatMessage({ id: message }));
     void queryClient.invalidateQueries({ queryKey: ['admin'] });
   };
-  const post = (path: string, json: object, method = 'POST') =>
-    adminFetch(`/members/${id}${path}`, { method, json });
+  const withReason = (f: ActionFields) => ({ params: { id }, body: { reason: f.reason } });
 
   const deleted = a.status === 'deleted';
   const buttons: { show: boolean; label: string; kind: Action['kind']; danger?: boolean }[] = [
@@ -336,7 +334,7 @@ export function Component() {
         submitLabel={<FormattedMessage id="admin.members.action.ban" />}
         danger
         reason
-        run={(f: ActionFields) => post('/ban', { reason: f.reason })}
+        run={(f: ActionFields) => adminCall('POST /api/admin/members/:id/ban', withReason(f))}
         onDone={finished('admin.members.done.ban')}
       />
       <ActionDialog
@@ -345,14 +343,19 @@ export function Component() {
         title={<FormattedMessage id="admin.members.action.unban" />}
         submitLabel={<FormattedMessage id="admin.members.action.unban" />}
         reason
-        run={(f) => post('/unban', { reason: f.reason })}
+        run={(f) => adminCall('POST /api/admin/members/:id/unban', withReason(f))}
         onDone={finished('admin.members.done.unban')}
       />
       <CreditsDialog
         open={action?.kind === 'credits'}
         language={a.language}
         onClose={() => setAction(null)}
-        run={(f, clientId) => post('/credits', { amount: f.amount, reason: f.reason, client_id: clientId })}
+        run={(f, clientId) =>
+          adminCall('POST /api/admin/members/:id/credits', {
+            params: { id },
+            body: { amount: f.amount, reason: f.reason, client_id: clientId },
+          })
+        }
         onDone={finished('admin.members.done.credits')}
       />
       <ActionDialog
@@ -363,7 +366,12 @@ export function Component() {
         submitLabel={<FormattedMessage id="admin.members.action.refund" />}
         danger
         reason
-        run={(f) => post(`/payments/${refundPayment}/refund`, { reason: f.reason })}
+        run={(f) =>
+          adminCall('POST /api/admin/members/:id/payments/:paymentId/refund', {
+            ...withReason(f),
+            params: { id, paymentId: String(refundPayment) },
+          })
+        }
         onDone={finished('admin.members.done.refund')}
       />
       <ActionDialog
@@ -372,7 +380,7 @@ export function Component() {
         title={<FormattedMessage id="admin.members.action.activation" />}
         intro={<FormattedMessage id="admin.members.activation_intro" values={{ email: a.email }} />}
         submitLabel={<FormattedMessage id="admin.members.send" />}
-        run={() => post('/activation-mail', {})}
+        run={() => adminCall('POST /api/admin/members/:id/activation-mail', { params: { id }, body: {} })}
         onDone={finished('admin.members.done.activation')}
       />
       <ActionDialog
@@ -383,7 +391,7 @@ export function Component() {
         submitLabel={<FormattedMessage id="admin.members.action.delete" />}
         danger
         reason
-        run={(f) => post('', { reason: f.reason }, 'DELETE')}
+        run={(f) => adminCall('DELETE /api/admin/members/:id', withReason(f))}
         onDone={finished('admin.members.done.delete')}
       />
     </div>

@@ -17,10 +17,10 @@ import {
   MEMBER_STATUSES,
   MEMBERS_PAGE_SIZE,
   type TMemberRow,
-  type TMemberSearch,
   type TMemberSort,
+  type TMemberStatus,
 } from '../../../../shared/contract/admin-members.ts';
-import { type AdminMe, adminFetch } from '../../api.ts';
+import { type AdminMe, adminCall } from '../../api.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
@@ -110,15 +110,16 @@ export function Component() {
     : '-created';
   const page = Math.max(1, Math.min(400, Number(params.get('page')) || 1));
 
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  if (site) query.set('site', site);
-  if (status) query.set('status', status);
-  query.set('sort', sort);
-  query.set('page', String(page));
+  const query = {
+    ...(q ? { q } : {}),
+    ...(site ? { site } : {}),
+    ...(status ? { status: status as TMemberStatus } : {}),
+    sort,
+    page,
+  };
   const result = useQuery({
-    queryKey: ['admin', 'members', query.toString()],
-    queryFn: () => adminFetch<TMemberSearch>(`/members?${query}`),
+    queryKey: ['admin', 'members', query],
+    queryFn: () => adminCall('GET /api/admin/members', { query }),
     placeholderData: keepPreviousData,
   });
 

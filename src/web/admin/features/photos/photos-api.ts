@@ -1,21 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  PhotoRejectReason,
-  TMemberPhotos,
-  TPhotoQueue,
-} from '../../../../shared/contract/admin-moderation.ts';
-import { adminFetch } from '../../api.ts';
+import type { PhotoRejectReason, TPhotoQueue } from '../../../../shared/contract/admin-moderation.ts';
+import { adminCall } from '../../api.ts';
 
-/** The nav badge's query (routes.tsx names its path): refreshed after every decision. */
-export const WAITING_PATH = '/photos/waiting';
-export const badgeKey = (path: string) => ['admin', 'badge', path] as const;
+/** The nav badge's query (routes.tsx names its endpoint): refreshed after every decision. */
+const WAITING = 'GET /api/admin/photos/waiting';
 const queueKey = (site: string | null) => ['admin', 'photos', 'queue', site ?? 'all'] as const;
 const memberKey = (id: number) => ['admin', 'photos', 'member', id] as const;
 
 export function usePhotoQueue(site: string | null) {
   return useQuery({
     queryKey: queueKey(site),
-    queryFn: () => adminFetch<TPhotoQueue>(`/photos/queue?limit=12${site ? `&site=${site}` : ''}`),
+    queryFn: () =>
+      adminCall('GET /api/admin/photos/queue', {
+        query: { limit: 12, ...(site ? { site } : {}) },
+      }),
     // New uploads arrive while a moderator works: look again now and then.
     refetchInterval: 60_000,
   });
@@ -24,7 +22,7 @@ export function usePhotoQueue(site: string | null) {
 export function useMemberPhotos(memberId: number | null) {
   return useQuery({
     queryKey: memberKey(memberId ?? 0),
-    queryFn: () => adminFetch<TMemberPhotos>(`/photos/member/${memberId}`),
+    queryFn: () => adminCall('GET /api/admin/photos/member/:id', { params: { id: Number(memberId) } }),
     enabled: memberId !== null,
   });
 }
@@ -42,8 +40,11 @@ export function useDecide() {
   return useMutation({
     mutationFn: (d: Decision) =>
       d.approve
-        ? adminFetch(`/photos/${d.id}/approve`, { method: 'POST', json: {} })
-        : adminFetch(`/photos/${d.id}/reject`, { method: 'POST', json: { reason: d.reason } }),
+        ? adminCall('POST /api/admin/photos/:id/approve', { params: { id: d.id } })
+        : adminCall('POST /api/admin/photos/:id/reject', {
+            params: { id: d.id },
+            body: { reason: d.reason },
+          }),
     onMutate: (d) => {
       client.setQueriesData<TPhotoQueue>({ queryKey: ['admin', 'photos', 'queue'] }, (old) =>
         old ? { items: old.items.filter((i) => i.id !== d.id), waiting: Math.max(0, old.waiting - 1) } : old,
@@ -51,7 +52,7 @@ export function useDecide() {
     },
     onSettled: () => {
       void client.invalidateQueries({ queryKey: ['admin', 'photos'] });
-      void client.invalidateQueries({ queryKey: badgeKey(WAITING_PATH) });
+      void client.invalidateQueries({ queryKey: ['admin', 'badge', WAITING] });
     },
   });
 }

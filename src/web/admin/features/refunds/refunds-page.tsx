@@ -4,10 +4,9 @@ import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import {
   REFUND_REQUEST_STATUSES,
-  type TRefundRequestList,
   type TRefundRequestRow,
 } from '../../../../shared/contract/admin-refunds.ts';
-import { AdminApiError, adminFetch } from '../../api.ts';
+import { AdminApiError, adminCall } from '../../api.ts';
 import { buttonClass, primaryButtonClass } from '../../buttons.ts';
 
 const LIST = ['admin', 'refunds'] as const;
@@ -23,7 +22,7 @@ export function Component() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useQuery({
     queryKey: [...LIST, status, page],
-    queryFn: () => adminFetch<TRefundRequestList>(`/refund-requests?status=${status}&page=${page}`),
+    queryFn: () => adminCall('GET /api/admin/refund-requests', { query: { status, page } }),
     placeholderData: keepPreviousData,
   });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
@@ -92,13 +91,14 @@ function RequestCard({ row }: { row: TRefundRequestRow }) {
   const [note, setNote] = useState('');
   const decide = useMutation({
     mutationFn: (action: 'approve' | 'refuse') =>
-      adminFetch<TRefundRequestRow>(`/refund-requests/${row.id}/${action}`, {
-        method: 'POST',
-        json: action === 'refuse' ? { note } : {},
-      }),
+      action === 'refuse'
+        ? adminCall('POST /api/admin/refund-requests/:id/refuse', { params: { id: row.id }, body: { note } })
+        : adminCall('POST /api/admin/refund-requests/:id/approve', { params: { id: row.id }, body: {} }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: LIST });
-      void client.invalidateQueries({ queryKey: ['admin', 'badge', '/refund-requests/waiting'] });
+      void client.invalidateQueries({
+        queryKey: ['admin', 'badge', 'GET /api/admin/refund-requests/waiting'],
+      });
     },
   });
   const fieldError = decide.error instanceof AdminApiError ? decide.error.fields?.note : undefined;

@@ -1,20 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import {
   CURRENCIES,
-  fieldErrors,
   SERVED_COUNTRIES,
   type TAdminBundle,
-  type TAdminBundleList,
   type TBundleDraft,
+  type TBundleInput,
   ZBundleInput,
 } from '../../../../shared/contract/admin-sites.ts';
 import { COUNTRY_CURRENCY } from '../../../../shared/data/payment-methods.ts';
-import { AdminApiError, type AdminMe, adminFetch } from '../../api.ts';
-import { Checkbox, NumberInput, SaveError, SelectInput, useFieldText } from './fields.tsx';
+import { type AdminMe, type AdminQuery, adminCall } from '../../api.ts';
+import { DraftForm, useDraftEditor } from './draft-form.tsx';
+import { Checkbox, NumberInput, SaveError, SelectInput } from './fields.tsx';
+import { ListHeading, ListState, StatusFilter } from './list-parts.tsx';
 import {
   buttonClass,
   DataTable,
@@ -37,16 +38,16 @@ export function Component() {
   const queryClient = useQueryClient();
   const countryName = useCountryName();
   const money = useMoney();
-  const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''));
+  const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
   const list = useQuery({
     queryKey: ['admin', 'bundles', filters],
-    queryFn: () => adminFetch<TAdminBundleList>(`/bundles?${query}`),
+    queryFn: () =>
+      adminCall('GET /api/admin/bundles', { query: query as AdminQuery<'GET /api/admin/bundles'> }),
   });
   const [editing, setEditing] = useState<{ id: number | null; draft: TBundleDraft } | null>(null);
   const siteName = (id: number) => me.sites.find((s) => s.id === id)?.name ?? `#${id}`;
   const deactivate = useMutation({
-    mutationFn: (id: number) =>
-      adminFetch<TAdminBundle>(`/bundles/${id}/deactivate`, { method: 'POST', json: {} }),
+    mutationFn: (id: number) => adminCall('POST /api/admin/bundles/:id/deactivate', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'bundles'] }),
   });
   const newDraft = (): TBundleDraft => {
@@ -125,18 +126,19 @@ export function Component() {
 
   return (
     <section aria-labelledby="bundles-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="bundles-title" className="text-xl font-bold">
-          <FormattedMessage id="admin.sites.bundles.title" />
-        </h1>
-        <button
-          type="button"
-          className={primaryButtonClass}
-          onClick={() => setEditing({ id: null, draft: newDraft() })}
-        >
-          <FormattedMessage id="admin.sites.bundles.add" />
-        </button>
-      </div>
+      <ListHeading
+        id="bundles-title"
+        title="admin.sites.bundles.title"
+        action={
+          <button
+            type="button"
+            className={primaryButtonClass}
+            onClick={() => setEditing({ id: null, draft: newDraft() })}
+          >
+            <FormattedMessage id="admin.sites.bundles.add" />
+          </button>
+        }
+      />
       {editing ? (
         <BundleForm
           key={editing.id ?? 'new'}
@@ -170,37 +172,22 @@ export function Component() {
             ]}
           />
         </div>
-        <div className="w-40">
-          <SelectInput
-            label={f('admin.sites.bundles.field.status')}
-            value={filters.status}
-            onChange={(status) => setFilters({ status })}
-            options={['all', 'active', 'inactive'].map((v) => ({
-              value: v,
-              label: f(v === 'all' ? 'admin.sites.filter.all' : `admin.sites.status.${v}`),
-            }))}
-          />
-        </div>
+        <StatusFilter
+          label={f('admin.sites.bundles.field.status')}
+          value={filters.status}
+          onChange={(status) => setFilters({ status })}
+        />
       </search>
-      {list.isError ? <SaveError error={list.error} /> : null}
-      {list.isPending ? (
-        <p role="status" className="text-muted">
-          <FormattedMessage id="admin.loading" />
-        </p>
-      ) : list.data ? (
-        list.data.bundles.length === 0 ? (
-          <p className="text-muted">
-            <FormattedMessage id="admin.sites.bundles.empty" />
-          </p>
-        ) : (
+      <ListState list={list} count={list.data?.bundles.length} empty="admin.sites.bundles.empty">
+        {() => (
           <DataTable
             caption={f('admin.sites.bundles.title')}
             columns={columns}
-            data={list.data.bundles}
+            data={list.data?.bundles ?? []}
             rowKey={(b) => String(b.id)}
           />
-        )
-      ) : null}
+        )}
+      </ListState>
     </section>
   );
 }
@@ -218,118 +205,84 @@ function BundleForm({
 }) {
   const intl = useIntl();
   const f = (key: string) => intl.formatMessage({ id: key });
-  const fieldText = useFieldText();
   const countryName = useCountryName();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<TBundleDraft>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const set = (patch: Partial<TBundleDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const err = (k: string) => fieldText(errors[k]);
-  const save = useMutation({
-    mutationFn: (body: unknown) =>
+  const editor = useDraftEditor({
+    initial,
+    schema: ZBundleInput,
+    send: (body: TBundleInput) =>
       id === null
-        ? adminFetch<TAdminBundle>('/bundles', { method: 'POST', json: body })
-        : adminFetch<TAdminBundle>(`/bundles/${id}`, { method: 'PUT', json: body }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'bundles'] });
-      onDone();
-    },
-    onError: (e) => {
-      if (e instanceof AdminApiError && e.fields) setErrors(e.fields);
-    },
+        ? adminCall('POST /api/admin/bundles', { body })
+        : adminCall('PUT /api/admin/bundles/:id', { params: { id }, body }),
+    listKey: ['admin', 'bundles'],
+    onDone,
   });
+  const { draft, set, err } = editor;
   return (
-    <form
-      noValidate
-      className="space-y-3 rounded-md border border-line bg-white p-4"
-      aria-labelledby="bundle-form-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = ZBundleInput.safeParse(draft);
-        if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-        setErrors({});
-        save.mutate(parsed.data);
-      }}
+    <DraftForm
+      titleId="bundle-form-title"
+      title={id === null ? 'admin.sites.bundles.new' : 'admin.sites.bundles.edit'}
+      editor={editor}
+      onCancel={onDone}
     >
-      <h2 id="bundle-form-title" ref={heading} tabIndex={-1} className="font-semibold">
-        <FormattedMessage id={id === null ? 'admin.sites.bundles.new' : 'admin.sites.bundles.edit'} />
-      </h2>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <SelectInput
-          label={f('admin.sites.bundles.field.site')}
-          name="site_id"
-          value={String(draft.site_id)}
-          onChange={(v) => set({ site_id: Number(v) })}
-          options={sites.map((s) => ({ value: String(s.id), label: s.name }))}
-          error={err('site_id')}
-        />
-        <SelectInput
-          label={f('admin.sites.bundles.field.country')}
-          name="country"
-          value={draft.country}
-          onChange={(country) =>
-            set({
-              country,
-              currency: (COUNTRY_CURRENCY[country] ?? draft.currency) as TBundleDraft['currency'],
-            })
-          }
-          options={SERVED_COUNTRIES.map((c) => ({ value: c, label: `${countryName(c)} (${c})` }))}
-          error={err('country')}
-        />
-        <SelectInput
-          label={f('admin.sites.bundles.field.currency')}
-          name="currency"
-          value={draft.currency}
-          onChange={(v) => set({ currency: v as TBundleDraft['currency'] })}
-          options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-          error={err('currency')}
-        />
-        <NumberInput
-          label={f('admin.sites.bundles.field.credits')}
-          name="credits"
-          value={draft.credits}
-          min={1}
-          onChange={(credits) => set({ credits })}
-          error={err('credits')}
-        />
-        <NumberInput
-          label={f('admin.sites.bundles.field.amount_cents')}
-          name="amount_cents"
-          value={draft.amount_cents}
-          min={1}
-          onChange={(amount_cents) => set({ amount_cents })}
-          error={err('amount_cents')}
-          hint={f('admin.sites.bundles.hint.amount_cents')}
-        />
-        <NumberInput
-          label={f('admin.sites.bundles.field.position')}
-          name="position"
-          value={draft.position}
-          min={0}
-          onChange={(position) => set({ position })}
-          error={err('position')}
-        />
-        <Checkbox
-          label={f('admin.sites.status.active')}
-          checked={draft.active}
-          onChange={(active) => set({ active })}
-        />
-      </div>
-      <SaveError
-        error={
-          save.isError && !(save.error instanceof AdminApiError && save.error.fields) ? save.error : null
-        }
+      <SelectInput
+        label={f('admin.sites.bundles.field.site')}
+        name="site_id"
+        value={String(draft.site_id)}
+        onChange={(v) => set({ site_id: Number(v) })}
+        options={sites.map((s) => ({ value: String(s.id), label: s.name }))}
+        error={err('site_id')}
       />
-      <div className="flex gap-2">
-        <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
-          <FormattedMessage id={save.isPending ? 'admin.sites.saving' : 'admin.sites.save'} />
-        </button>
-        <button type="button" className={buttonClass} onClick={onDone}>
-          <FormattedMessage id="admin.sites.cancel" />
-        </button>
-      </div>
-    </form>
+      <SelectInput
+        label={f('admin.sites.bundles.field.country')}
+        name="country"
+        value={draft.country}
+        onChange={(country) =>
+          set({
+            country,
+            currency: (COUNTRY_CURRENCY[country] ?? draft.currency) as TBundleDraft['currency'],
+          })
+        }
+        options={SERVED_COUNTRIES.map((c) => ({ value: c, label: `${countryName(c)} (${c})` }))}
+        error={err('country')}
+      />
+      <SelectInput
+        label={f('admin.sites.bundles.field.currency')}
+        name="currency"
+        value={draft.currency}
+        onChange={(v) => set({ currency: v as TBundleDraft['currency'] })}
+        options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+        error={err('currency')}
+      />
+      <NumberInput
+        label={f('admin.sites.bundles.field.credits')}
+        name="credits"
+        value={draft.credits}
+        min={1}
+        onChange={(credits) => set({ credits })}
+        error={err('credits')}
+      />
+      <NumberInput
+        label={f('admin.sites.bundles.field.amount_cents')}
+        name="amount_cents"
+        value={draft.amount_cents}
+        min={1}
+        onChange={(amount_cents) => set({ amount_cents })}
+        error={err('amount_cents')}
+        hint={f('admin.sites.bundles.hint.amount_cents')}
+      />
+      <NumberInput
+        label={f('admin.sites.bundles.field.position')}
+        name="position"
+        value={draft.position}
+        min={0}
+        onChange={(position) => set({ position })}
+        error={err('position')}
+      />
+      <Checkbox
+        label={f('admin.sites.status.active')}
+        checked={draft.active}
+        onChange={(active) => set({ active })}
+      />
+    </DraftForm>
   );
 }

@@ -1,17 +1,15 @@
 // The discount code form (O-04): a new code or changes to one, checked by the shared schema.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import {
-  fieldErrors,
   SERVED_COUNTRIES,
-  type TAdminCode,
   type TCodeDraft,
+  type TCodeInput,
   ZCodeInput,
 } from '../../../../shared/contract/admin-sites.ts';
-import { AdminApiError, type AdminMe, adminFetch } from '../../api.ts';
-import { Checkbox, NumberInput, SaveError, SelectInput, TextInput, useFieldText } from './fields.tsx';
-import { buttonClass, primaryButtonClass, useCountryName } from './ui.tsx';
+import { type AdminMe, adminCall } from '../../api.ts';
+import { DraftForm, useDraftEditor } from './draft-form.tsx';
+import { Checkbox, NumberInput, SelectInput, TextInput } from './fields.tsx';
+import { useCountryName } from './ui.tsx';
 
 export const EMPTY: TCodeDraft = {
   code: '',
@@ -51,140 +49,106 @@ export function CodeForm({
 }) {
   const intl = useIntl();
   const f = (key: string) => intl.formatMessage({ id: key });
-  const fieldText = useFieldText();
   const countryName = useCountryName();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<TCodeDraft>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const set = (patch: Partial<TCodeDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const err = (k: string) => fieldText(errors[k]);
-  const save = useMutation({
-    mutationFn: (body: unknown) =>
+  const editor = useDraftEditor({
+    initial,
+    schema: ZCodeInput,
+    send: (body: TCodeInput) =>
       id === null
-        ? adminFetch<TAdminCode>('/codes', { method: 'POST', json: body })
-        : adminFetch<TAdminCode>(`/codes/${id}`, { method: 'PUT', json: body }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'codes'] });
-      onDone();
-    },
-    onError: (e) => {
-      if (e instanceof AdminApiError && e.fields) setErrors(e.fields);
-    },
+        ? adminCall('POST /api/admin/codes', { body })
+        : adminCall('PUT /api/admin/codes/:id', { params: { id }, body }),
+    listKey: ['admin', 'codes'],
+    onDone,
   });
+  const { draft, set, err } = editor;
   return (
-    <form
-      noValidate
-      className="space-y-3 rounded-md border border-line bg-white p-4"
-      aria-labelledby="code-form-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = ZCodeInput.safeParse(draft);
-        if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-        setErrors({});
-        save.mutate(parsed.data);
-      }}
+    <DraftForm
+      titleId="code-form-title"
+      title={id === null ? 'admin.sites.codes.new' : 'admin.sites.codes.edit'}
+      editor={editor}
+      onCancel={onDone}
     >
-      <h2 id="code-form-title" ref={heading} tabIndex={-1} className="font-semibold">
-        <FormattedMessage id={id === null ? 'admin.sites.codes.new' : 'admin.sites.codes.edit'} />
-      </h2>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextInput
-          label={f('admin.sites.codes.field.code')}
-          name="code"
-          value={draft.code}
-          onChange={(code) => set({ code })}
-          error={err('code')}
-        />
-        <NumberInput
-          label={f('admin.sites.codes.field.percentage')}
-          name="percentage"
-          value={draft.percentage}
-          min={1}
-          max={100}
-          onChange={(percentage) => set({ percentage })}
-          error={err('percentage')}
-        />
-        <NumberInput
-          label={f('admin.sites.codes.field.minimum_cents')}
-          name="minimum_cents"
-          value={draft.minimum_cents}
-          min={0}
-          onChange={(minimum_cents) => set({ minimum_cents })}
-          error={err('minimum_cents')}
-        />
-        <NumberInput
-          label={f('admin.sites.codes.field.max_uses')}
-          name="max_uses"
-          value={draft.max_uses ?? null}
-          min={1}
-          onChange={(v) => set({ max_uses: Number.isNaN(v) ? null : v })}
-          error={err('max_uses')}
-          hint={f('admin.sites.codes.hint.max_uses')}
-        />
-        <SelectInput
-          label={f('admin.sites.codes.field.site')}
-          name="site_id"
-          value={draft.site_id === null ? '' : String(draft.site_id)}
-          onChange={(v) => set({ site_id: v ? Number(v) : null })}
-          options={[
-            ...(everySite ? [{ value: '', label: f('admin.sites.codes.every_site') }] : []),
-            ...sites.map((s) => ({ value: String(s.id), label: s.name })),
-          ]}
-          error={err('site_id')}
-        />
-        <SelectInput
-          label={f('admin.sites.codes.field.country')}
-          name="country"
-          value={draft.country ?? ''}
-          onChange={(v) => set({ country: v || null })}
-          options={[
-            { value: '', label: f('admin.sites.codes.every_country') },
-            ...SERVED_COUNTRIES.map((c) => ({ value: c, label: `${countryName(c)} (${c})` })),
-          ]}
-          error={err('country')}
-        />
-        <TextInput
-          label={f('admin.sites.codes.field.valid_from')}
-          name="valid_from"
-          type="datetime-local"
-          value={toLocalInput(draft.valid_from)}
-          onChange={(v) => set({ valid_from: fromLocalInput(v) })}
-          error={err('valid_from')}
-        />
-        <TextInput
-          label={f('admin.sites.codes.field.valid_until')}
-          name="valid_until"
-          type="datetime-local"
-          value={toLocalInput(draft.valid_until)}
-          onChange={(v) => set({ valid_until: fromLocalInput(v) })}
-          error={err('valid_until')}
-        />
-        <Checkbox
-          label={f('admin.sites.codes.field.once_per_member')}
-          checked={draft.once_per_member}
-          onChange={(once_per_member) => set({ once_per_member })}
-        />
-        <Checkbox
-          label={f('admin.sites.status.active')}
-          checked={draft.active}
-          onChange={(active) => set({ active })}
-        />
-      </div>
-      <SaveError
-        error={
-          save.isError && !(save.error instanceof AdminApiError && save.error.fields) ? save.error : null
-        }
+      <TextInput
+        label={f('admin.sites.codes.field.code')}
+        name="code"
+        value={draft.code}
+        onChange={(code) => set({ code })}
+        error={err('code')}
       />
-      <div className="flex gap-2">
-        <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
-          <FormattedMessage id={save.isPending ? 'admin.sites.saving' : 'admin.sites.save'} />
-        </button>
-        <button type="button" className={buttonClass} onClick={onDone}>
-          <FormattedMessage id="admin.sites.cancel" />
-        </button>
-      </div>
-    </form>
+      <NumberInput
+        label={f('admin.sites.codes.field.percentage')}
+        name="percentage"
+        value={draft.percentage}
+        min={1}
+        max={100}
+        onChange={(percentage) => set({ percentage })}
+        error={err('percentage')}
+      />
+      <NumberInput
+        label={f('admin.sites.codes.field.minimum_cents')}
+        name="minimum_cents"
+        value={draft.minimum_cents}
+        min={0}
+        onChange={(minimum_cents) => set({ minimum_cents })}
+        error={err('minimum_cents')}
+      />
+      <NumberInput
+        label={f('admin.sites.codes.field.max_uses')}
+        name="max_uses"
+        value={draft.max_uses ?? null}
+        min={1}
+        onChange={(v) => set({ max_uses: Number.isNaN(v) ? null : v })}
+        error={err('max_uses')}
+        hint={f('admin.sites.codes.hint.max_uses')}
+      />
+      <SelectInput
+        label={f('admin.sites.codes.field.site')}
+        name="site_id"
+        value={draft.site_id === null ? '' : String(draft.site_id)}
+        onChange={(v) => set({ site_id: v ? Number(v) : null })}
+        options={[
+          ...(everySite ? [{ value: '', label: f('admin.sites.codes.every_site') }] : []),
+          ...sites.map((s) => ({ value: String(s.id), label: s.name })),
+        ]}
+        error={err('site_id')}
+      />
+      <SelectInput
+        label={f('admin.sites.codes.field.country')}
+        name="country"
+        value={draft.country ?? ''}
+        onChange={(v) => set({ country: v || null })}
+        options={[
+          { value: '', label: f('admin.sites.codes.every_country') },
+          ...SERVED_COUNTRIES.map((c) => ({ value: c, label: `${countryName(c)} (${c})` })),
+        ]}
+        error={err('country')}
+      />
+      <TextInput
+        label={f('admin.sites.codes.field.valid_from')}
+        name="valid_from"
+        type="datetime-local"
+        value={toLocalInput(draft.valid_from)}
+        onChange={(v) => set({ valid_from: fromLocalInput(v) })}
+        error={err('valid_from')}
+      />
+      <TextInput
+        label={f('admin.sites.codes.field.valid_until')}
+        name="valid_until"
+        type="datetime-local"
+        value={toLocalInput(draft.valid_until)}
+        onChange={(v) => set({ valid_until: fromLocalInput(v) })}
+        error={err('valid_until')}
+      />
+      <Checkbox
+        label={f('admin.sites.codes.field.once_per_member')}
+        checked={draft.once_per_member}
+        onChange={(once_per_member) => set({ once_per_member })}
+      />
+      <Checkbox
+        label={f('admin.sites.status.active')}
+        checked={draft.active}
+        onChange={(active) => set({ active })}
+      />
+    </DraftForm>
   );
 }

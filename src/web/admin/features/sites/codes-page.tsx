@@ -4,15 +4,11 @@ import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useOutletContext } from 'react-router';
-import {
-  CODE_SORTS,
-  type TAdminCode,
-  type TAdminCodeList,
-  type TCodeDraft,
-} from '../../../../shared/contract/admin-sites.ts';
-import { type AdminMe, adminFetch } from '../../api.ts';
+import { CODE_SORTS, type TAdminCode, type TCodeDraft } from '../../../../shared/contract/admin-sites.ts';
+import { type AdminMe, type AdminQuery, adminCall } from '../../api.ts';
 import { CodeForm, EMPTY } from './code-form.tsx';
 import { SaveError, SelectInput } from './fields.tsx';
+import { ListHeading, ListState, SearchBox, StatusFilter } from './list-parts.tsx';
 import {
   buttonClass,
   DataTable,
@@ -33,7 +29,8 @@ export function Component() {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['admin', 'codes', filters],
-    queryFn: () => adminFetch<TAdminCodeList>(`/codes?${new URLSearchParams(filters)}`),
+    queryFn: () =>
+      adminCall('GET /api/admin/codes', { query: filters as AdminQuery<'GET /api/admin/codes'> }),
   });
   const [editing, setEditing] = useState<{ id: number | null; draft: TCodeDraft } | null>(null);
   // Finance of some sites only makes codes for those sites, never for every site.
@@ -44,8 +41,7 @@ export function Component() {
   const countryName = useCountryName();
 
   const deactivate = useMutation({
-    mutationFn: (id: number) =>
-      adminFetch<TAdminCode>(`/codes/${id}/deactivate`, { method: 'POST', json: {} }),
+    mutationFn: (id: number) => adminCall('POST /api/admin/codes/:id/deactivate', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'codes'] }),
   });
 
@@ -129,18 +125,19 @@ export function Component() {
 
   return (
     <section aria-labelledby="codes-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="codes-title" className="text-xl font-bold">
-          <FormattedMessage id="admin.sites.codes.title" />
-        </h1>
-        <button
-          type="button"
-          className={primaryButtonClass}
-          onClick={() => setEditing({ id: null, draft: newCode() })}
-        >
-          <FormattedMessage id="admin.sites.codes.add" />
-        </button>
-      </div>
+      <ListHeading
+        id="codes-title"
+        title="admin.sites.codes.title"
+        action={
+          <button
+            type="button"
+            className={primaryButtonClass}
+            onClick={() => setEditing({ id: null, draft: newCode() })}
+          >
+            <FormattedMessage id="admin.sites.codes.add" />
+          </button>
+        }
+      />
       {editing ? (
         <CodeForm
           key={editing.id ?? 'new'}
@@ -154,31 +151,14 @@ export function Component() {
       {deactivate.isError ? <SaveError error={deactivate.error} /> : null}
 
       <search className="flex flex-wrap items-end gap-2">
-        <form
-          className="flex items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const q = new FormData(e.currentTarget).get('q');
-            setFilters({ q: typeof q === 'string' ? q : '', page: '1' });
-          }}
-        >
-          <div className="flex flex-col gap-1">
-            <label htmlFor="codes-q" className="text-sm font-medium">
-              <FormattedMessage id="admin.sites.codes.search" />
-            </label>
-            <input
-              id="codes-q"
-              name="q"
-              type="search"
-              key={filters.q}
-              defaultValue={filters.q}
-              className="min-h-11 w-48 rounded-md border border-line px-3"
-            />
-          </div>
-          <button type="submit" className={buttonClass}>
-            <FormattedMessage id="admin.sites.search_button" />
-          </button>
-        </form>
+        <SearchBox
+          id="codes-q"
+          label="admin.sites.codes.search"
+          value={filters.q}
+          onSearch={(q) => setFilters({ q, page: '1' })}
+          formClassName="flex items-end gap-2"
+          inputClassName="w-48"
+        />
         <div className="w-44">
           <SelectInput
             label={f('admin.sites.codes.field.site')}
@@ -190,35 +170,20 @@ export function Component() {
             ]}
           />
         </div>
-        <div className="w-40">
-          <SelectInput
-            label={f('admin.sites.codes.field.status')}
-            value={filters.status}
-            onChange={(status) => setFilters({ status, page: '1' })}
-            options={['all', 'active', 'inactive'].map((v) => ({
-              value: v,
-              label: f(v === 'all' ? 'admin.sites.filter.all' : `admin.sites.status.${v}`),
-            }))}
-          />
-        </div>
+        <StatusFilter
+          label={f('admin.sites.codes.field.status')}
+          value={filters.status}
+          onChange={(status) => setFilters({ status, page: '1' })}
+        />
       </search>
 
-      {list.isError ? <SaveError error={list.error} /> : null}
-      {list.isPending ? (
-        <p role="status" className="text-muted">
-          <FormattedMessage id="admin.loading" />
-        </p>
-      ) : data ? (
-        data.codes.length === 0 ? (
-          <p className="text-muted">
-            <FormattedMessage id="admin.sites.codes.empty" />
-          </p>
-        ) : (
+      <ListState list={list} count={data?.codes.length} empty="admin.sites.codes.empty">
+        {() => (
           <>
             <DataTable
               caption={f('admin.sites.codes.title')}
               columns={columns}
-              data={data.codes}
+              data={data?.codes ?? []}
               rowKey={(c) => String(c.id)}
               sort={filters.sort}
               dir={filters.dir === 'asc' ? 'asc' : 'desc'}
@@ -236,7 +201,10 @@ export function Component() {
                 <FormattedMessage id="admin.sites.previous" />
               </button>
               <span>
-                <FormattedMessage id="admin.sites.page_of" values={{ page, pages, total: data.total }} />
+                <FormattedMessage
+                  id="admin.sites.page_of"
+                  values={{ page, pages, total: data?.total ?? 0 }}
+                />
               </span>
               <button
                 type="button"
@@ -248,8 +216,8 @@ export function Component() {
               </button>
             </nav>
           </>
-        )
-      ) : null}
+        )}
+      </ListState>
     </section>
   );
 }

@@ -12,10 +12,11 @@ import {
   type TAdminSite,
   type TAdminSiteList,
   type TSiteSettingsDraft,
+  type TSiteUpdate,
   ZSiteUpdate,
 } from '../../../../shared/contract/admin-sites.ts';
 import { LOCALE_NAMES, LOCALES } from '../../../../shared/i18n/locales.ts';
-import { AdminApiError, adminFetch } from '../../api.ts';
+import { AdminApiError, adminCall } from '../../api.ts';
 import {
   Checkbox,
   CheckboxGroup,
@@ -36,13 +37,13 @@ export function Component() {
   const isNew = id === 'new';
   const list = useQuery({
     queryKey: ['admin', 'sites', 'all'],
-    queryFn: () => adminFetch<TAdminSiteList>('/sites'),
+    queryFn: () => adminCall('GET /api/admin/sites'),
   });
   // A new site starts as a copy of another's settings (the one named by ?from=, else the first).
   const sourceId = isNew ? (search.get('from') ?? String(list.data?.sites[0]?.id ?? '')) : id;
   const site = useQuery({
     queryKey: ['admin', 'site', sourceId],
-    queryFn: () => adminFetch<TAdminSite>(`/sites/${sourceId}`),
+    queryFn: () => adminCall('GET /api/admin/sites/:id', { params: { id: Number(sourceId) } }),
     enabled: /^\d+$/.test(sourceId),
   });
   if (site.isError) return <SaveError error={site.error} />;
@@ -85,10 +86,10 @@ function SiteForm({ site, list, isNew }: { site: TAdminSite; list: TAdminSiteLis
   const serr = (path: string) => err(`settings.${path}`);
 
   const save = useMutation({
-    mutationFn: (body: unknown) =>
+    mutationFn: (body: TSiteUpdate) =>
       isNew
-        ? adminFetch<TAdminSite>('/sites', { method: 'POST', json: body })
-        : adminFetch<TAdminSite>(`/sites/${site.id}`, { method: 'PUT', json: body }),
+        ? adminCall('POST /api/admin/sites', { body })
+        : adminCall('PUT /api/admin/sites/:id', { params: { id: site.id }, body }),
     onSuccess: async (result) => {
       setErrors({});
       setSaved(true);

@@ -8,7 +8,7 @@ import {
   ZSiteUpdate,
 } from '../../../../shared/contract/admin-sites.ts';
 import type { TSettings } from '../../../../shared/contract/site.ts';
-import { adminFetch } from '../../api.ts';
+import { adminCall } from '../../api.ts';
 import { SelectInput, TextInput } from './fields.tsx';
 import { buttonClass } from './ui.tsx';
 
@@ -92,7 +92,10 @@ export function Preview({ draft, siteId }: { draft: Draft; siteId: number | null
     mutationFn: () => {
       const parsed = ZSiteUpdate.safeParse(draft);
       if (!parsed.success) throw new Error(f('admin.sites.preview.fix_errors'));
-      return adminFetch<TSettings>(`/sites/${siteId}/preview`, { method: 'POST', json: parsed.data });
+      return adminCall('POST /api/admin/sites/:id/preview', {
+        params: { id: Number(siteId) },
+        body: parsed.data,
+      });
     },
     onSuccess: setJson,
   });

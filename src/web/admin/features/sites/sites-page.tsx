@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useOutletContext } from 'react-router';
-import type { TAdminSiteList, TAdminSiteSummary } from '../../../../shared/contract/admin-sites.ts';
-import { type AdminMe, adminFetch } from '../../api.ts';
-import { SaveError } from './fields.tsx';
-import { buttonClass, DataTable, primaryButtonClass, type SortedFeatures, useUrlState } from './ui.tsx';
+import type { TAdminSiteSummary } from '../../../../shared/contract/admin-sites.ts';
+import { type AdminMe, type AdminQuery, adminCall } from '../../api.ts';
+import { ListHeading, ListState, SearchBox } from './list-parts.tsx';
+import { DataTable, primaryButtonClass, type SortedFeatures, useUrlState } from './ui.tsx';
 
 const DEFAULTS = { q: '', sort: 'id', dir: 'asc' };
 const column = createColumnHelper<SortedFeatures, TAdminSiteSummary>();
@@ -17,7 +17,8 @@ export function Component() {
   const [filters, setFilters] = useUrlState(DEFAULTS);
   const list = useQuery({
     queryKey: ['admin', 'sites', filters],
-    queryFn: () => adminFetch<TAdminSiteList>(`/sites?${new URLSearchParams(filters)}`),
+    queryFn: () =>
+      adminCall('GET /api/admin/sites', { query: filters as AdminQuery<'GET /api/admin/sites'> }),
   });
   const everySite = me.grants.some((g) => g.role === 'admin' && g.siteId === null);
   const f = (id: string) => intl.formatMessage({ id });
@@ -68,65 +69,40 @@ export function Component() {
 
   return (
     <section aria-labelledby="sites-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="sites-title" className="text-xl font-bold">
-          <FormattedMessage id="admin.sites.title" />
-        </h1>
-        {everySite ? (
-          <Link to="/sites/new" className={primaryButtonClass}>
-            <FormattedMessage id="admin.sites.add" />
-          </Link>
-        ) : null}
-      </div>
+      <ListHeading
+        id="sites-title"
+        title="admin.sites.title"
+        action={
+          everySite ? (
+            <Link to="/sites/new" className={primaryButtonClass}>
+              <FormattedMessage id="admin.sites.add" />
+            </Link>
+          ) : null
+        }
+      />
       <search>
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const q = new FormData(e.currentTarget).get('q');
-            setFilters({ q: typeof q === 'string' ? q : '' });
-          }}
-        >
-          <div className="flex flex-col gap-1">
-            <label htmlFor="sites-q" className="text-sm font-medium">
-              <FormattedMessage id="admin.sites.search" />
-            </label>
-            <input
-              id="sites-q"
-              name="q"
-              type="search"
-              defaultValue={filters.q}
-              key={filters.q}
-              className="min-h-11 w-56 max-w-full rounded-md border border-line px-3"
-            />
-          </div>
-          <button type="submit" className={buttonClass}>
-            <FormattedMessage id="admin.sites.search_button" />
-          </button>
-        </form>
+        <SearchBox
+          id="sites-q"
+          label="admin.sites.search"
+          value={filters.q}
+          onSearch={(q) => setFilters({ q })}
+          formClassName="flex flex-wrap items-end gap-2"
+          inputClassName="w-56 max-w-full"
+        />
       </search>
-      {list.isError ? <SaveError error={list.error} /> : null}
-      {list.isPending ? (
-        <p role="status" className="text-muted">
-          <FormattedMessage id="admin.loading" />
-        </p>
-      ) : list.data ? (
-        list.data.sites.length === 0 ? (
-          <p className="text-muted">
-            <FormattedMessage id="admin.sites.empty" />
-          </p>
-        ) : (
+      <ListState list={list} count={list.data?.sites.length} empty="admin.sites.empty">
+        {() => (
           <DataTable
             caption={f('admin.sites.title')}
             columns={columns}
-            data={list.data.sites}
+            data={list.data?.sites ?? []}
             rowKey={(s) => String(s.id)}
             sort={filters.sort}
             dir={filters.dir === 'desc' ? 'desc' : 'asc'}
             onSort={(sort, dir) => setFilters({ sort, dir })}
           />
-        )
-      ) : null}
+        )}
+      </ListState>
     </section>
   );
 }

@@ -3,8 +3,8 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { type FormEvent, Fragment, useId, useMemo } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useOutletContext, useSearchParams } from 'react-router';
-import type { AuditLine, AuditPage, StaffMember } from '../../../../shared/contract/admin-staff.ts';
-import { type AdminMe, adminFetch, can } from '../../api.ts';
+import type { AuditLine } from '../../../../shared/contract/admin-staff.ts';
+import { type AdminMe, type AdminQuery, adminCall, can } from '../../api.ts';
 import { buttonClass, inputClass, secondaryButtonClass, useErrorText } from '../auth/factor-forms.tsx';
 
 const FILTERS = ['staffId', 'action', 'objectType', 'objectId', 'siteId', 'from', 'to'] as const;
@@ -34,21 +34,20 @@ export function Component() {
     (typeof FILTERS)[number],
     string
   >;
-  const query = new URLSearchParams();
+  const query: Record<string, string> = {};
   for (const f of [...FILTERS, 'before'] as const) {
     const v = params.get(f);
-    if (v) query.set(f, v);
+    if (v) query[f] = v;
   }
-  const qs = query.toString();
   const page = useQuery({
-    queryKey: ['admin', 'audit', qs],
-    queryFn: () => adminFetch<AuditPage>(`/audit${qs ? `?${qs}` : ''}`),
+    queryKey: ['admin', 'audit', query],
+    queryFn: () => adminCall('GET /api/admin/audit', { query: query as AdminQuery<'GET /api/admin/audit'> }),
     placeholderData: keepPreviousData,
   });
   const everySite = me.grants.some((g) => g.role === 'admin' && g.siteId === null);
   const staffList = useQuery({
     queryKey: ['admin', 'staff'],
-    queryFn: () => adminFetch<StaffMember[]>('/staff'),
+    queryFn: () => adminCall('GET /api/admin/staff'),
     enabled: everySite && can(me, ['admin']),
   });
   const siteName = (id: number | null) =>

@@ -9,9 +9,10 @@ import {
   type StaffGrantInput,
   type StaffMember,
 } from '../../../../shared/contract/admin-staff.ts';
-import { type AdminMe, adminFetch } from '../../api.ts';
+import { type AdminMe, adminCall } from '../../api.ts';
 import { useStepUp } from '../../step-up.tsx';
 import {
+  AuthField,
   buttonClass,
   ErrorText,
   inputClass,
@@ -205,11 +206,7 @@ export function InviteForm({
     setBusy(true);
     setError(null);
     try {
-      onDone(
-        await withStepUp(() =>
-          adminFetch<EnrolLink>('/staff', { method: 'POST', json: { email, name, grants } }),
-        ),
-      );
+      onDone(await withStepUp(() => adminCall('POST /api/admin/staff', { body: { email, name, grants } })));
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -218,33 +215,23 @@ export function InviteForm({
   };
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <div>
-        <label htmlFor={ids.email} className="block text-sm font-semibold">
-          <FormattedMessage id="admin.auth.email" />
-        </label>
-        <input
-          id={ids.email}
-          type="email"
-          className={inputClass}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          maxLength={254}
-          required
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.name} className="block text-sm font-semibold">
-          <FormattedMessage id="admin.auth.name" />
-        </label>
-        <input
-          id={ids.name}
-          className={inputClass}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={80}
-          required
-        />
-      </div>
+      <AuthField
+        id={ids.email}
+        label="admin.auth.email"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        maxLength={254}
+        required
+      />
+      <AuthField
+        id={ids.name}
+        label="admin.auth.name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        maxLength={80}
+        required
+      />
       <GrantsEditor grants={grants} onChange={setGrants} sites={sites} />
       <ErrorText id={ids.error} text={error} />
       <button type="submit" className={buttonClass} disabled={busy}>
@@ -275,7 +262,9 @@ export function RolesForm({
     setBusy(true);
     setError(null);
     try {
-      await withStepUp(() => adminFetch(`/staff/${member.id}/roles`, { method: 'PUT', json: { grants } }));
+      await withStepUp(() =>
+        adminCall('PUT /api/admin/staff/:id/roles', { params: { id: member.id }, body: { grants } }),
+      );
       await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'me'] });
       onDone();

@@ -5,7 +5,7 @@ import { Fragment, useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import type { EnrolLink, StaffMember } from '../../../../shared/contract/admin-staff.ts';
-import { type AdminMe, adminFetch } from '../../api.ts';
+import { type AdminMe, adminCall } from '../../api.ts';
 import { useStepUp } from '../../step-up.tsx';
 import { buttonClass, useErrorText } from '../auth/factor-forms.tsx';
 import {
@@ -24,7 +24,14 @@ type Dialog =
   | { kind: 'roles'; member: StaffMember }
   | { kind: 'link'; link: EnrolLink; title: string };
 
+const STAFF_ACTIONS = {
+  disable: 'POST /api/admin/staff/:id/disable',
+  enable: 'POST /api/admin/staff/:id/enable',
+  'reset-factor': 'POST /api/admin/staff/:id/reset-factor',
+} as const;
+
 /** `/admin/staff` (issue 23, O-01): staff, their roles per site and second factors; invite and manage. */
+
 export function Component() {
   const me = useOutletContext<AdminMe>();
   const intl = useIntl();
@@ -33,7 +40,7 @@ export function Component() {
   const errorText = useErrorText();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
-  const list = useQuery({ queryKey: STAFF_KEY, queryFn: () => adminFetch<StaffMember[]>('/staff') });
+  const list = useQuery({ queryKey: STAFF_KEY, queryFn: () => adminCall('GET /api/admin/staff') });
   const siteName = (id: number | null) =>
     id === null
       ? intl.formatMessage({ id: 'admin.home.all_sites' })
@@ -41,12 +48,7 @@ export function Component() {
 
   const action = useMutation({
     mutationFn: async (a: { member: StaffMember; kind: 'disable' | 'enable' | 'reset-factor' }) =>
-      withStepUp(() =>
-        adminFetch<EnrolLink | { status: string }>(`/staff/${a.member.id}/${a.kind}`, {
-          method: 'POST',
-          json: {},
-        }),
-      ),
+      withStepUp(() => adminCall(STAFF_ACTIONS[a.kind], { params: { id: a.member.id } })),
     onSuccess: async (result, a) => {
       await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
       if ('enrolUrl' in result) {
