@@ -9,15 +9,8 @@ import { seedDemo } from '../../demo/seed.ts';
 import { distanceKm } from '../../platform/geo.ts';
 import { findDefaultSite, type SiteRow } from '../../platform/site.ts';
 import { createTestDatabase } from '../../test/app.ts';
-import {
-  countQuery,
-  membersPageQuery,
-  type PageScan,
-  SEARCH_POOL,
-  type Search,
-  type SearchFilter,
-  statementOf,
-} from './queries.ts';
+import { countQuery, membersPageQuery, statementOf } from './queries.ts';
+import { type PageScan, SEARCH_POOL, type Search, type SearchFilter } from './search-sql.ts';
 import { type SearchInput, searchMembers, yearsBefore } from './service.ts';
 
 // A few thousand members made in bulk, analysed: enough for PostgreSQL to choose plans as it would
