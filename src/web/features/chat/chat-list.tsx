@@ -9,6 +9,7 @@ import { useChatList, useRemoveChat } from '../../api/chat.ts';
 import { errorText } from '../../api/error-text.ts';
 import { usePollWhileDown } from '../../api/realtime.ts';
 import { ErrorAlert, FormAlert } from '../../components/form.tsx';
+import { LoadMore } from '../../components/load-more.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { OfflineOr } from '../../offline/offline-state.tsx';
@@ -213,16 +214,9 @@ export function ChatList({ current }: { current: number | null }) {
           </ul>
         )}
         {list.hasNextPage && (
-          <div className="mt-4 flex justify-center">
-            <button
-              type="button"
-              className="btn btn-ghost"
-              disabled={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              <FormattedMessage id="chat.load_more_chats" />
-            </button>
-          </div>
+          <LoadMore busy={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} className="mt-4">
+            <FormattedMessage id="chat.load_more_chats" />
+          </LoadMore>
         )}
       </div>
       <Modal

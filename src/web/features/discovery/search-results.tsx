@@ -6,6 +6,7 @@ import type { TMemberCard } from '../../../shared/contract/profiles.ts';
 import { useMoreSimilar } from '../../api/discovery.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { JoinCta } from '../../components/join-cta.tsx';
+import { LoadMore } from '../../components/load-more.tsx';
 import { MemberGrid } from '../../components/member-card.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { useCountryName } from '../../i18n/region-names.ts';
@@ -75,22 +76,13 @@ export function SimilarGrid(props: {
         </div>
       )}
       {hasMore && (
-        <div className="mt-6 flex justify-center">
-          <button
-            type="button"
-            className="btn btn-ghost"
-            // Not `disabled`: that would drop the keyboard focus while a page loads.
-            aria-disabled={more.isFetching}
-            onClick={() => {
-              if (more.isFetching) return;
-              if (asked) void more.fetchNextPage();
-              else setAsked(true);
-            }}
-            data-testid="similar-more"
-          >
-            <FormattedMessage id="search.similar_more" />
-          </button>
-        </div>
+        <LoadMore
+          busy={more.isFetching}
+          onMore={() => (asked ? void more.fetchNextPage() : setAsked(true))}
+          testId="similar-more"
+        >
+          <FormattedMessage id="search.similar_more" />
+        </LoadMore>
       )}
     </>
   );
