@@ -5,13 +5,12 @@ import {
   EyeOff,
   Globe,
   KeyRound,
-  type LucideIcon,
   Mail,
   MailWarning,
   MapPin,
   Trash2,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   NOTIFICATION_TYPES,
@@ -44,34 +43,13 @@ import {
   zodFieldErrors,
 } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { Section } from '../../components/section-card.tsx';
 import { SwitchRow } from '../../components/switch-row.tsx';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { BlockedMembers } from './blocked-members.tsx';
 import { DeleteAccount } from './delete-account.tsx';
 import { RequireLogin } from './shared.tsx';
-
-function Section(props: {
-  id: string;
-  icon: LucideIcon;
-  title: ReactNode;
-  intro?: ReactNode;
-  children: ReactNode;
-}) {
-  const Icon = props.icon;
-  return (
-    <section aria-labelledby={props.id} className="rounded-3xl border border-line bg-white p-5 sm:p-7">
-      <h2 id={props.id} className="flex items-center gap-2.5 text-xl font-bold">
-        <span className="inline-flex size-9 items-center justify-center rounded-xl bg-primary-soft text-primary">
-          <Icon aria-hidden size={20} />
-        </span>
-        {props.title}
-      </h2>
-      {props.intro && <p className="mt-2 text-muted">{props.intro}</p>}
-      <div className="mt-4">{props.children}</div>
-    </section>
-  );
-}
 
 function EmailSection({ user }: { user: TUser }) {
   const intl = useIntl();
