@@ -30,6 +30,7 @@ import {
 import { FormAlert } from '../../components/form.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { UploadProgress } from '../../components/upload-progress.tsx';
 import { asPercent } from '../../i18n/values.ts';
 
 interface Upload {
@@ -329,19 +330,7 @@ export function PhotoManager({ name, paidUser }: { name: string; paidUser: boole
               <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-surface">
                 <img src={upload.preview} alt="" className="size-full object-cover opacity-60" />
                 <div className="absolute inset-x-3 bottom-3">
-                  <div
-                    role="progressbar"
-                    aria-label={intl.formatMessage({ id: 'signup.photo_progress' })}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={percent}
-                    className="h-2 overflow-hidden rounded-full bg-white/80"
-                  >
-                    <div
-                      className="h-full rounded-full bg-primary transition-[width]"
-                      style={{ width: `${percent}%` }}
-                    />
-                  </div>
+                  <UploadProgress percent={percent} trackClassName="bg-white/80" />
                   <p className="mt-1 rounded bg-white/85 px-1.5 text-center text-xs font-semibold">
                     <FormattedMessage id="signup.photo_uploading" values={{ percent: asPercent(percent) }} />
                   </p>
