@@ -27,8 +27,8 @@ import {
   useSetMainPhoto,
   useUploaded,
 } from '../../api/photos.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { FormAlert } from '../../components/form.tsx';
-import { Modal } from '../../components/modal.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { UploadProgress } from '../../components/upload-progress.tsx';
 import { asPercent } from '../../i18n/values.ts';
@@ -394,12 +394,33 @@ export function PhotoManager({ name, paidUser }: { name: string; paidUser: boole
         </div>
       )}
 
-      <Modal
+      <ConfirmModal
         open={confirmDelete !== null}
-        onOpenChange={(open) => (open ? undefined : setConfirmDelete(null))}
+        onClose={() => setConfirmDelete(null)}
         title={<FormattedMessage id="myphotos.delete_title" />}
         description={<FormattedMessage id="myphotos.delete_body" />}
-        size="sm"
+        danger
+        busy={remove.isPending}
+        confirm={
+          <>
+            <Trash2 aria-hidden size={18} />
+            <FormattedMessage id="myphotos.delete_confirm" />
+          </>
+        }
+        onConfirm={() => {
+          if (!confirmDelete) return;
+          setError(null);
+          remove.mutate(confirmDelete.id, {
+            onSuccess: () => {
+              setConfirmDelete(null);
+              setAnnouncement(intl.formatMessage({ id: 'myphotos.deleted' }));
+            },
+            onError: (err) => {
+              setConfirmDelete(null);
+              fail(err);
+            },
+          });
+        }}
       >
         {confirmDelete && (
           <img
@@ -407,37 +428,10 @@ export function PhotoManager({ name, paidUser }: { name: string; paidUser: boole
             alt={intl.formatMessage({ id: 'profile.photo_of' }, { name })}
             width={360}
             height={480}
-            className="mx-auto aspect-[3/4] w-32 rounded-xl object-cover"
+            className="mx-auto mb-5 aspect-[3/4] w-32 rounded-xl object-cover"
           />
         )}
-        <div className="mt-5 flex flex-col gap-2">
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!confirmDelete) return;
-              setError(null);
-              remove.mutate(confirmDelete.id, {
-                onSuccess: () => {
-                  setConfirmDelete(null);
-                  setAnnouncement(intl.formatMessage({ id: 'myphotos.deleted' }));
-                },
-                onError: (err) => {
-                  setConfirmDelete(null);
-                  fail(err);
-                },
-              });
-            }}
-          >
-            <Trash2 aria-hidden size={18} />
-            <FormattedMessage id="myphotos.delete_confirm" />
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(null)}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-        </div>
-      </Modal>
+      </ConfirmModal>
     </div>
   );
 }
