@@ -4,7 +4,7 @@ import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema.ts';
-import { mainThumbJoin } from '../../kernel/members.ts';
+import { mainThumbJoin, memberCardColumns } from '../../kernel/members.ts';
 import {
   type Bind,
   buildCount,
@@ -22,16 +22,10 @@ import {
  */
 function cardOf(db: Db, userId: AnyColumn) {
   const thumb = db.select({ thumbFilename: photos.thumbFilename }).from(photos).where(mainThumbJoin);
+  // The card's own columns, the thumbnail by the subquery instead of a join.
+  const { userId: _userId, thumbFilename: _thumb, ...own } = memberCardColumns;
   return db
-    .select({
-      name: profiles.name,
-      dateOfBirth: profiles.dateOfBirth,
-      city: profiles.city,
-      country: profiles.country,
-      fictional: profiles.fictional,
-      lastActiveAt: profiles.lastActiveAt,
-      thumbFilename: sql<string | null>`(${thumb})`.as('thumb_filename'),
-    })
+    .select({ ...own, thumbFilename: sql<string | null>`(${thumb})`.as('thumb_filename') })
     .from(profiles)
     .where(eq(profiles.userId, userId))
     .offset(FENCE)
