@@ -10,6 +10,7 @@ import { directDebitRequests, payments, smsOutbox, users } from '../../db/schema
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { closeCheckingLedgers } from '../../test/ledger.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
+import { directDebitForm } from '../../test/payments.ts';
 import { checkPhone, maskIban } from './direct-debit.ts';
 import { releaseHeldCredits } from './payments.ts';
 
@@ -29,18 +30,8 @@ async function form(m: TestMember, overrides: Record<string, unknown> = {}) {
   const pricing = ZPricing.parse(
     (await t.app.inject({ method: 'GET', url: '/api/credits', cookies: m.cookies })).json(),
   );
-  return {
-    bundle_id: pricing.bundles[0]?.id,
-    account_holder: 'J. de Vries',
-    iban: 'nl91 abna 0417 1643 00',
-    street: 'Keizersgracht',
-    house_number: '12a',
-    zip: '1015 CJ',
-    city: 'Amsterdam',
-    phone: '06 1234 5678',
-    authorise: true,
-    ...overrides,
-  };
+  // Written as people type it: the server reads it all the same.
+  return directDebitForm(pricing.bundles[0]?.id, { iban: 'nl91 abna 0417 1643 00', ...overrides });
 }
 
 async function lastCode(to: string) {
