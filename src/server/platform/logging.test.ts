@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { buildMember, TEST_PASSWORD } from '../test/members.ts';
+import { directDebitForm } from '../test/payments.ts';
 import { scrubText } from './logging.ts';
 
 // The log of the app, line by line, as production would write it.
@@ -107,17 +108,7 @@ describe('issue 10 item 6: logs carry no personal data or secrets', () => {
     const pricing = (await t.app.inject({ url: '/api/credits', cookies: m.cookies })).json() as {
       bundles: { id: number }[];
     };
-    const form = {
-      bundle_id: pricing.bundles[0]?.id,
-      account_holder: 'J. de Vries',
-      iban: 'NL91 ABNA 0417 1643 00',
-      street: 'Keizersgracht',
-      house_number: '12a',
-      zip: '1015 CJ',
-      city: 'Amsterdam',
-      phone: '06 1234 5678',
-      authorise: true,
-    };
+    const form = directDebitForm(pricing.bundles[0]?.id, { iban: 'NL91 ABNA 0417 1643 00' });
     const post = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/direct-debit', payload, cookies: m.cookies });
     expect((await post(form)).statusCode).toBe(200);

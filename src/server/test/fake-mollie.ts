@@ -1,11 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startHttpsStub } from './https-stub.ts';
 
 export interface FakeMolliePayment {
   id: string;
@@ -21,37 +16,6 @@ export interface FakeMolliePayment {
   amountChargedBack?: { currency: string; value: string };
 }
 
-/** A throw-away self-signed certificate for 127.0.0.1 (the Mollie client only speaks HTTPS). */
-function selfSignedCertificate() {
-  const dir = mkdtempSync(join(tmpdir(), 'fake-mollie-'));
-  const key = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  return { dir, certFile: cert, key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
-}
-
 /**
  * A local stand-in for the few endpoints of Mollie's HTTP API that Vonk uses (create and get a payment,
  * create a refund; a chargeback shows on the payment), on loopback with its own certificate, so the real @mollie/api-client is tested
@@ -59,7 +23,6 @@ function selfSignedCertificate() {
  * this process accept the fake's self-signed certificate (NODE_TLS_REJECT_UNAUTHORIZED, restored after).
  */
 export async function startFakeMollie(apiKey: string) {
-  const tls = selfSignedCertificate();
   const payments = new Map<string, FakeMolliePayment>();
   const requests: { method: string; path: string; body: unknown }[] = [];
   let base = '';
@@ -94,7 +57,7 @@ export async function startFakeMollie(apiKey: string) {
     },
   });
 
-  const server: Server = createServer({ key: tls.key, cert: tls.cert }, async (req, res) => {
+  const server = await startHttpsStub(async (req, res) => {
     const send = (status: number, data: unknown) => {
       res.writeHead(status, { 'content-type': 'application/hal+json' });
       res.end(JSON.stringify(data));
@@ -147,8 +110,7 @@ export async function startFakeMollie(apiKey: string) {
     }
     return notFound();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `https://127.0.0.1:${(server.address() as AddressInfo).port}/v2/`;
+  base = `${server.origin}/v2/`;
   return {
     url: base,
     payments,
@@ -162,12 +124,6 @@ export async function startFakeMollie(apiKey: string) {
       const p = payments.get(id);
       if (p) p.amountChargedBack = { ...p.amount };
     },
-    close: () =>
-      new Promise<void>((resolve) =>
-        server.close(() => {
-          rmSync(tls.dir, { recursive: true, force: true });
-          resolve();
-        }),
-      ),
+    close: server.close,
   };
 }

@@ -2,6 +2,7 @@ import { ne, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { creditLedger } from '../db/schema.ts';
+import type { TestApp } from './app.ts';
 import { OPENING_REASON } from './members.ts';
 
 export interface LedgerMismatch {
@@ -47,3 +48,15 @@ export async function expectLedgersBalance(db: Db): Promise<void> {
 
 /** Leaves out the booking a test member was made with, for tests that count what they booked. */
 export const notOpening = () => ne(creditLedger.reason, OPENING_REASON);
+
+/**
+ * Closes a file's test app once every member's ledger still sums to their balance (issue 22): whatever
+ * its tests booked.
+ */
+export async function closeCheckingLedgers(t: TestApp): Promise<void> {
+  try {
+    await expectLedgersBalance(t.app.db);
+  } finally {
+    await t.close();
+  }
+}

@@ -23,3 +23,17 @@ export async function buyFirstBundle(app: FastifyInstance, m: TestMember) {
   });
   return { id: payment_id, credits: bundle?.credits ?? 0, amountCents: row?.amountCents ?? 0 };
 }
+
+/** A filled-in direct-debit order (Pay-06) of a bundle: a Dutch account, an address, a mobile number. */
+export const directDebitForm = (bundleId: number | undefined, overrides: Record<string, unknown> = {}) => ({
+  bundle_id: bundleId,
+  account_holder: 'J. de Vries',
+  iban: 'NL91ABNA0417164300',
+  street: 'Keizersgracht',
+  house_number: '12a',
+  zip: '1015 CJ',
+  city: 'Amsterdam',
+  phone: '06 1234 5678',
+  authorise: true,
+  ...overrides,
+});

@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { expectLedgersBalance } from '../../test/ledger.ts';
+import { closeCheckingLedgers } from '../../test/ledger.ts';
 import { buildMember } from '../../test/members.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  // Issue 22: whatever these tests booked, every member's ledger still sums to their balance.
-  try {
-    await expectLedgersBalance(t.app.db);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => closeCheckingLedgers(t));
 
 describe('issue 8 e2e helper POST /dev/credits (development only)', () => {
   it('C-03 grants credits to a member when called from this machine', async () => {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { findCounterpart, findMembership, type Membership } from './queries.ts';
+import { findMembership, type Membership } from './conversation-queries.ts';
+import { findCounterpart } from './queries.ts';
 import { type Counterpart, refuse, writeRefusal } from './refusals.ts';
 
 export const notFound = () => refuse('not_found');

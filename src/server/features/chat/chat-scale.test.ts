@@ -1,19 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { TChatMessage } from '../../../shared/contract/chat.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { creditLedger, messages, users } from '../../db/schema.ts';
 import { seedDemo } from '../../demo/seed.ts';
-import { createRedisBus } from '../../platform/bus.ts';
 import { createTestApp, createTestDatabase } from '../../test/app.ts';
 import {
   clientId,
@@ -25,6 +20,7 @@ import {
   sendText,
   waitForBus,
 } from '../../test/chat.ts';
+import { sharedInstances } from '../../test/instances.ts';
 import { notOpening } from '../../test/ledger.ts';
 import { buildMember } from '../../test/members.ts';
 
@@ -83,24 +79,7 @@ describe.runIf(pgUrl && redisUrl)('P-16 two instances on one PostgreSQL and Redi
   it(
     'P-16 a message sent through instance 1 reaches a socket on instance 2 (its time: npm run bench, timings.delivery); after instance 2 restarts its client syncs every message exactly once',
     async () => {
-      const database = await createTestDatabase();
-      cleanups.push(() => database.drop());
-      await seedDemo(database.db);
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/vonk-test', RATE_LIMIT_FACTOR: '100' });
-      const ns = randomBytes(4).toString('hex');
-      const instance = async () => {
-        const redis = new Redis(redisUrl ?? '', { keyPrefix: `t${ns}:`, maxRetriesPerRequest: 1 });
-        const bus = createRedisBus(redis, { channel: `vonk-test:${ns}` });
-        const app = await buildApp({ config, database, redis, bus });
-        await app.ready();
-        const base = await listenOn(app);
-        const close = async () => {
-          await app.close();
-          redis.disconnect();
-        };
-        cleanups.push(close);
-        return { app, base, close };
-      };
+      const { database, instance } = await sharedInstances(redisUrl ?? '', cleanups);
       const one = await instance();
       let two = await instance();
       const a = await buildMember(database.db, { paidUser: true, credits: 50 });

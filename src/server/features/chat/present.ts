@@ -9,7 +9,9 @@ import { t } from '../../platform/i18n.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { getMediaSigningSecret, signMediaUrl } from '../../platform/signed-urls.ts';
 import type { SiteRow } from '../../platform/site.ts';
-import type { findChatProfile, GiftRow, Membership, MessageRow } from './queries.ts';
+import type { findChatProfile } from './chat-list-queries.ts';
+import type { Membership } from './conversation-queries.ts';
+import type { GiftRow, MessageRow } from './queries.ts';
 
 /** What every chat service call needs besides the database: the bus, the site, media signing, time. */
 export interface ChatDeps {

@@ -1,14 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../../shared/contract/realtime.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { seedDemo } from '../../demo/seed.ts';
-import { createRedisBus } from '../../platform/bus.ts';
 import { createSession, SESSION_COOKIE } from '../../platform/session.ts';
-import { createTestDatabase } from '../../test/app.ts';
-import { connectSocket, listenOn } from '../../test/chat.ts';
+import { connectSocket } from '../../test/chat.ts';
+import { sharedInstances } from '../../test/instances.ts';
 import { buildMember, TEST_PASSWORD } from '../../test/members.ts';
 import { banMember } from '../accounts/index.ts';
 
@@ -24,23 +18,7 @@ describe.runIf(pgUrl && redisUrl)('A-10 P-16 standing changes reach sockets on e
   });
 
   async function twoInstances() {
-    const database = await createTestDatabase();
-    cleanups.push(() => database.drop());
-    await seedDemo(database.db);
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/vonk-test', RATE_LIMIT_FACTOR: '100' });
-    const ns = randomBytes(4).toString('hex');
-    const instance = async () => {
-      const redis = new Redis(redisUrl ?? '', { keyPrefix: `t${ns}:`, maxRetriesPerRequest: 1 });
-      const bus = createRedisBus(redis, { channel: `vonk-test:${ns}` });
-      const app = await buildApp({ config, database, redis, bus });
-      await app.ready();
-      const base = await listenOn(app);
-      cleanups.push(async () => {
-        await app.close();
-        redis.disconnect();
-      });
-      return { app, base };
-    };
+    const { database, instance } = await sharedInstances(redisUrl ?? '', cleanups);
     const [one, two] = [await instance(), await instance()];
     // Wait until instance 2 hears what instance 1 publishes (its subscription is up).
     const probe = await buildMember(database.db);

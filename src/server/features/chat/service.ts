@@ -13,6 +13,19 @@ import { REALTIME, type RealtimeEventMap } from '../../../shared/contract/realti
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertCanWrite, assertConfirmedSender, membershipOf, notFound } from './access.ts';
+import { findChatProfile, listChats } from './chat-list-queries.ts';
+import {
+  findConversationBetween,
+  findMembership,
+  findMemberships,
+  hideConversations,
+  insertConversation,
+  listMessagesAfter,
+  markReadUpTo,
+  shownConversationsWith,
+  sumUnread,
+  unhideFor,
+} from './conversation-queries.ts';
 import {
   type ChatDeps,
   type ChatViewer,
@@ -24,25 +37,13 @@ import {
 } from './present.ts';
 import {
   countStarted,
-  findChatProfile,
-  findConversationBetween,
   findFictionalQueue,
   findGiftPrice,
-  findMembership,
-  findMemberships,
   findMessageByClientId,
   findSender,
-  hideConversations,
-  insertConversation,
-  listChats,
   listGiftRows,
   listMessages,
-  listMessagesAfter,
   lockAllowance,
-  markReadUpTo,
-  shownConversationsWith,
-  sumUnread,
-  unhideFor,
   withdrawStart,
 } from './queries.ts';
 import { refusal, sendMessage } from './send.ts';

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
+import { directDebitForm } from '../../test/payments.ts';
 import { pickBest } from './discounts.ts';
 
 // Issue 26, scope 2: the best price, always, and said. The server picks the best of the discounts a member
@@ -193,17 +194,7 @@ describe('Pay-09 a discount is reserved by a payment, released when it does not 
     const m = await newMember();
     const bundle = await firstBundle(m);
     const phone = '+31612349026';
-    const requested = await post(m, '/api/direct-debit', {
-      bundle_id: bundle.id,
-      account_holder: 'J. de Vries',
-      iban: 'NL91ABNA0417164300',
-      street: 'Keizersgracht',
-      house_number: '12a',
-      zip: '1015 CJ',
-      city: 'Amsterdam',
-      phone,
-      authorise: true,
-    });
+    const requested = await post(m, '/api/direct-debit', directDebitForm(bundle.id, { phone }));
     expect(requested.statusCode, requested.body).toBe(200);
     const { request_id: requestId } = ZDirectDebitStarted.parse(requested.json());
     const [sms] = await t.app.db

@@ -4,6 +4,7 @@ import { ZPricing } from '../../../shared/contract/credits.ts';
 import { directDebitRequests, smsOutbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildMember } from '../../test/members.ts';
+import { directDebitForm } from '../../test/payments.ts';
 
 // PostgreSQL tier: only a server with many connections shows the race between the count and the insert.
 describe.runIf(process.env.TEST_DATABASE_URL)('Pay-06 direct debit limit under a race (PostgreSQL)', () => {
@@ -19,17 +20,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('Pay-06 direct debit limit under a
       (await t.app.inject({ method: 'GET', url: '/api/credits', cookies: m.cookies })).json(),
     );
     const phone = '+31612340001';
-    const payload = {
-      bundle_id: pricing.bundles[0]?.id,
-      account_holder: 'J. de Vries',
-      iban: 'NL91ABNA0417164300',
-      street: 'Keizersgracht',
-      house_number: '12a',
-      zip: '1015 CJ',
-      city: 'Amsterdam',
-      phone,
-      authorise: true,
-    };
+    const payload = directDebitForm(pricing.bundles[0]?.id, { phone });
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         t.app.inject({ method: 'POST', url: '/api/direct-debit', payload, cookies: m.cookies }),

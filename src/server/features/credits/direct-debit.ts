@@ -12,17 +12,17 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SiteRow } from '../../platform/site.ts';
 import type { SmsSender } from '../../platform/sms.ts';
-import { type PaymentDeps, startPayment } from './payments.ts';
 import {
   countDirectDebitAttempt,
   countDirectDebitsSince,
   countFailedDirectDebits,
   findDirectDebit,
-  findPaymentByPublicId,
   insertDirectDebitWithinLimit,
   linkDirectDebitPayment,
   verifyDirectDebit,
-} from './queries.ts';
+} from './direct-debit-queries.ts';
+import { type PaymentDeps, startPayment } from './payments.ts';
+import { findPaymentByPublicId } from './queries.ts';
 import { buildOrder, requireBuyer } from './service.ts';
 
 /** The countries where direct debit is offered (SEPA, spec §9's method list). */

@@ -4,14 +4,8 @@ import { chargeCents } from '../../../shared/pricing.ts';
 import { RULES } from '../../../shared/rules.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import {
-  type Buyer,
-  countCodeUses,
-  type DiscountCodeRow,
-  findDiscountCode,
-  type PaymentRow,
-  redemptionHolder,
-} from './queries.ts';
+import { countCodeUses, findDiscountCode, redemptionHolder } from './discount-queries.ts';
+import type { Buyer, DiscountCodeRow, PaymentRow } from './queries.ts';
 
 /** Where a discount comes from: the welcome discount (the time bonus), the "stay" offer, a typed code. */
 export type DiscountSource = 'welcome' | 'retention' | 'code';

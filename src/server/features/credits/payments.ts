@@ -13,21 +13,19 @@ import type { PaymentProvider, ProviderStatus } from '../../platform/payments/pr
 import type { SiteRow } from '../../platform/site.ts';
 import { bookCredits } from '../accounts/index.ts';
 import { bookChargeback } from './chargebacks.ts';
+import { claimCodeUse, insertRedemption, releaseRedemptions } from './discount-queries.ts';
 import {
   advancePayment,
   balanceOf,
-  claimCodeUse,
   findPaymentByProviderId,
   findPaymentByPublicId,
   hasPaidCardPayment,
   holdCredits,
   insertPayment,
-  insertRedemption,
   markPaidUser,
   type PaymentRow,
   paymentsHeldUntil,
   releaseHold,
-  releaseRedemptions,
   setProviderId,
 } from './queries.ts';
 import { queueReceipt, type ReceiptDeps } from './receipts.ts';

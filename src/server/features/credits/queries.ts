@@ -1,12 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   auditLog,
   creditBundles,
   creditLedger,
-  directDebitRequests,
-  discountCodes,
-  discountRedemptions,
+  type discountCodes,
   payments,
   profiles,
   sites,
@@ -223,74 +221,6 @@ export async function countPaidPayments(db: Db, userId: number): Promise<number>
   return row?.n ?? 0;
 }
 
-// Discount codes
-
-export async function findDiscountCode(db: Db, code: string): Promise<DiscountCodeRow | undefined> {
-  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
-  return row;
-}
-
-export async function hasRedeemed(db: Db, userId: number, code: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: discountRedemptions.id })
-    .from(discountRedemptions)
-    .where(and(eq(discountRedemptions.userId, userId), eq(discountRedemptions.code, code)));
-  return Boolean(row);
-}
-
-/**
- * The payment that holds a member's use of a code: it reserves the code while open or pending and has
- * consumed it once paid (a payment that fails, expires or is cancelled gives its row back). Null: free.
- */
-export async function redemptionHolder(
-  db: Db | Tx,
-  userId: number,
-  code: string,
-): Promise<PaymentRow | null> {
-  const [row] = await db
-    .select({ payment: payments })
-    .from(discountRedemptions)
-    .innerJoin(payments, eq(payments.id, discountRedemptions.paymentId))
-    .where(and(eq(discountRedemptions.userId, userId), eq(discountRedemptions.code, code)));
-  return row?.payment ?? null;
-}
-
-/** Payment statuses that count as a use of their discount code: every one but those that failed. */
-const CODE_USE_STATUSES = ['open', 'pending', 'paid', 'refunded', 'charged_back'] as const;
-
-/** How many payments used a code and did not fail (a failed payment gives its use back). */
-export async function countCodeUses(db: Db | Tx, code: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(payments)
-    .where(and(eq(payments.discountCode, code), inArray(payments.status, [...CODE_USE_STATUSES])));
-  return row?.n ?? 0;
-}
-
-/**
- * Whether one more payment may use a code limited to `maxUses` in all (O-04). Locks the code's row until
- * the transaction ends, so parallel payments count one after the other: each sees the payments the ones
- * before it committed, and exactly `maxUses` of them win.
- */
-export async function claimCodeUse(tx: Tx, code: string, maxUses: number): Promise<boolean> {
-  await tx
-    .select({ id: discountCodes.id })
-    .from(discountCodes)
-    .where(eq(discountCodes.code, code))
-    .for('update');
-  return (await countCodeUses(tx, code)) < maxUses;
-}
-
-/** Records a code used for a payment; the unique index makes a second use of a single-use code fail. */
-export async function insertRedemption(db: Db | Tx, userId: number, code: string, paymentId: number) {
-  await db.insert(discountRedemptions).values({ userId, code, paymentId });
-}
-
-/** A payment that did not go through gives its code back. */
-export async function releaseRedemptions(db: Db | Tx, paymentId: number) {
-  await db.delete(discountRedemptions).where(eq(discountRedemptions.paymentId, paymentId));
-}
-
 // Time bonus
 
 export async function isTimeBonusDismissed(db: Db, userId: number): Promise<boolean> {
@@ -375,84 +305,4 @@ export async function lockBalance(tx: Tx, userId: number): Promise<number> {
     .where(eq(users.id, userId))
     .for('update');
   return row?.credits ?? 0;
-}
-
-// Direct debit
-
-export type DirectDebitRow = typeof directDebitRequests.$inferSelect;
-
-/**
- * Stores a direct-debit order unless the member already has `max` since `since`: the count and the insert
- * run under a lock on the member's row, so parallel starts queue and the limit holds. Undefined at the limit.
- */
-export async function insertDirectDebitWithinLimit(
-  db: Db,
-  values: typeof directDebitRequests.$inferInsert,
-  since: Date,
-  max: number,
-) {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
-    const [done] = await tx
-      .select({ n: count() })
-      .from(directDebitRequests)
-      .where(and(eq(directDebitRequests.userId, values.userId), gte(directDebitRequests.createdAt, since)));
-    if ((done?.n ?? 0) >= max) return undefined;
-    const [row] = await tx.insert(directDebitRequests).values(values).returning();
-    if (!row) throw new Error('direct debit not stored');
-    return row;
-  });
-}
-
-export async function findDirectDebit(db: Db, publicId: string): Promise<DirectDebitRow | undefined> {
-  const [row] = await db.select().from(directDebitRequests).where(eq(directDebitRequests.publicId, publicId));
-  return row;
-}
-
-/** Counts one try of the code, only while tries are left; answers the row when this try may be checked. */
-export async function countDirectDebitAttempt(db: Db, id: number, max: number) {
-  const [row] = await db
-    .update(directDebitRequests)
-    .set({ attempts: sql`${directDebitRequests.attempts} + 1` })
-    .where(
-      and(
-        eq(directDebitRequests.id, id),
-        lt(directDebitRequests.attempts, max),
-        isNull(directDebitRequests.verifiedAt),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-/** Marks the code used; only the first of two racing confirmations gets the row back. */
-export async function verifyDirectDebit(db: Db, id: number, now: Date) {
-  const [row] = await db
-    .update(directDebitRequests)
-    .set({ verifiedAt: now })
-    .where(and(eq(directDebitRequests.id, id), isNull(directDebitRequests.verifiedAt)))
-    .returning();
-  return row;
-}
-
-export async function linkDirectDebitPayment(db: Db, id: number, paymentId: number) {
-  await db.update(directDebitRequests).set({ paymentId }).where(eq(directDebitRequests.id, id));
-}
-
-export async function countDirectDebitsSince(db: Db, userId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(directDebitRequests)
-    .where(and(eq(directDebitRequests.userId, userId), gte(directDebitRequests.createdAt, since)));
-  return row?.n ?? 0;
-}
-
-export async function countFailedDirectDebits(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(payments)
-    .where(
-      and(eq(payments.userId, userId), eq(payments.method, 'directdebit'), eq(payments.status, 'failed')),
-    );
-  return row?.n ?? 0;
 }

@@ -9,15 +9,9 @@ import { seedDemo } from '../../demo/seed.ts';
 import { distanceKm } from '../../platform/geo.ts';
 import { findDefaultSite, type SiteRow } from '../../platform/site.ts';
 import { createTestDatabase } from '../../test/app.ts';
-import {
-  countQuery,
-  membersPageQuery,
-  type PageScan,
-  SEARCH_POOL,
-  type Search,
-  type SearchFilter,
-  statementOf,
-} from './queries.ts';
+import { genericPlanOf, planOf } from '../../test/plans.ts';
+import { countQuery, membersPageQuery, statementOf } from './queries.ts';
+import { type PageScan, SEARCH_POOL, type Search, type SearchFilter } from './search-sql.ts';
 import { type SearchInput, searchMembers, yearsBefore } from './service.ts';
 
 // A few thousand members made in bulk, analysed: enough for PostgreSQL to choose plans as it would
@@ -62,13 +56,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => database.drop());
 
-async function planOf(query: { getSQL(): ReturnType<typeof sql> }): Promise<string> {
-  const result = (await db.execute(sql`explain ${query.getSQL()}`)) as unknown as {
-    rows: Record<string, string>[];
-  };
-  return result.rows.map((r) => r['QUERY PLAN']).join('\n');
-}
-
 const filter = (over: Partial<SearchFilter> = {}): SearchFilter => ({
   country: 'NL',
   region: null,
@@ -110,7 +97,7 @@ describe('D-01 search plans', () => {
           membersPageQuery(db, search, 24, 240, 'range'),
           countQuery(db, search, SEARCH.countCap),
         ]) {
-          const plan = await planOf(query);
+          const plan = await planOf(db, query);
           // The search indexes: by activity, or by age (profiles_search[_region]_age_idx, migration 0007).
           expect(plan, plan).toMatch(
             /(Index Scan|Index Only Scan) using profiles_search(_region)?(_age)?_idx|Bitmap Index Scan on profiles_search(_region)?(_age)?_idx/,
@@ -123,32 +110,6 @@ describe('D-01 search plans', () => {
     });
   }
 });
-
-/**
- * The plan PostgreSQL keeps for a prepared statement once it has run five times: a generic plan, made
- * without the values. PREPARE on one connection (a transaction), forced generic, explained with values.
- */
-async function genericPlanOf(
-  statement: { sql: string; values: unknown[] },
-  opts: { analyze?: boolean } = {},
-): Promise<string> {
-  const literal = (v: unknown) =>
-    v === null ? 'null' : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql.raw(`prepare plan_test as ${statement.sql}`));
-    try {
-      const result = (await tx.execute(
-        sql.raw(
-          `explain ${opts.analyze ? '(analyze, costs off, timing off, summary off) ' : ''}execute plan_test(${statement.values.map(literal).join(', ')})`,
-        ),
-      )) as unknown as { rows: Record<string, string>[] };
-      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
-    } finally {
-      await tx.execute(sql`deallocate plan_test`);
-    }
-  });
-}
 
 describe('D-01 prepared search statements', () => {
   const shapes: [string, SearchFilter, SearchFilter | undefined][] = [
@@ -173,9 +134,15 @@ describe('D-01 prepared search statements', () => {
       const ages = f.bornAfter !== null || f.bornUpTo !== null;
       for (const viewerId of [null, blocker]) {
         const search: Search = { filter: f, viewerId, ...(exclude ? { exclude } : {}) };
-        const count = await genericPlanOf(statementOf(db, search, { count: SEARCH.countCap }));
-        const walk = await genericPlanOf(statementOf(db, search, { limit: 24, offset: 24, scan: 'walk' }));
-        const range = await genericPlanOf(statementOf(db, search, { limit: 24, offset: 0, scan: 'range' }));
+        const count = await genericPlanOf(db, statementOf(db, search, { count: SEARCH.countCap }));
+        const walk = await genericPlanOf(
+          db,
+          statementOf(db, search, { limit: 24, offset: 24, scan: 'walk' }),
+        );
+        const range = await genericPlanOf(
+          db,
+          statementOf(db, search, { limit: 24, offset: 0, scan: 'range' }),
+        );
         for (const plan of [count, walk, range]) {
           expect(plan, plan).not.toMatch(/Seq Scan on profiles/);
           expect(plan, plan).toMatch(/blocks_blocker_id_blocked_id_pk|blocks_blocked_idx/);
@@ -207,7 +174,7 @@ describe('D-01 prepared search statements', () => {
         { filter: f, viewerId: blocker },
         { cap: SEARCH.countCap, limit: 24, offset },
       );
-      return genericPlanOf(statement, { analyze: true });
+      return genericPlanOf(db, statement, { analyze: true });
     };
     // Many members of those ages: the count reaches the cap, the page walks along activity.
     const many = await run(

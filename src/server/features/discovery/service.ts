@@ -15,7 +15,8 @@ import type { MemberCardRow } from '../../kernel/members.ts';
 import { AppError } from '../../platform/errors.ts';
 import { presentDistance } from '../../platform/geo.ts';
 import type { SiteRow } from '../../platform/site.ts';
-import { findSearch, findSearcher, type Search, type SearchFilter, type SearchOrder } from './queries.ts';
+import { findSearch, findSearcher } from './queries.ts';
+import type { Search, SearchFilter, SearchOrder } from './search-sql.ts';
 
 export type SearchInput = z.output<typeof ZSearchQuery>;
 

@@ -9,6 +9,7 @@ import { profiles } from '../../db/schema.ts';
 import { seedDemo } from '../../demo/seed.ts';
 import { findDefaultSite } from '../../platform/site.ts';
 import { createTestDatabase } from '../../test/app.ts';
+import { genericPlanOf, planOf } from '../../test/plans.ts';
 import { yearsBefore } from '../discovery/index.ts';
 import { countsQuery, newLikesQuery } from '../notifications/index.ts';
 import { likesPageQuery } from './queries.ts';
@@ -49,41 +50,17 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => database.drop());
 
-async function planOf(query: { getSQL(): ReturnType<typeof sql> }): Promise<string> {
-  const result = (await db.execute(sql`explain ${query.getSQL()}`)) as unknown as {
-    rows: Record<string, string>[];
-  };
-  return result.rows.map((r) => r['QUERY PLAN']).join('\n');
-}
-
-/** The plan PostgreSQL keeps for a prepared statement after five runs: generic, made without the values. */
-async function genericPlanOf(text: string, values: unknown[]): Promise<string> {
-  const literal = (v: unknown) =>
-    typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql.raw(`prepare likes_plan_test as ${text}`));
-    try {
-      const result = (await tx.execute(
-        sql.raw(`explain execute likes_plan_test(${values.map(literal).join(', ')})`),
-      )) as unknown as { rows: Record<string, string>[] };
-      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
-    } finally {
-      await tx.execute(sql`deallocate likes_plan_test`);
-    }
-  });
-}
-
 describe('D-03 D-08 P-06 likes, counts and matchfinder plans', () => {
   it('D-03 a likes page walks likes_received_idx / likes_given_idx, never a scan of likes or profiles', async () => {
-    const received = await planOf(likesPageQuery(db, member, 'received', null, 25));
+    const received = await planOf(db, likesPageQuery(db, member, 'received', null, 25));
     expect(received).toContain('likes_received_idx');
     expect(received).not.toMatch(/Seq Scan on (likes|profiles)\b/);
     // Mutual likes are among the few the member gave: either side's index will do, never a scan.
-    const mutual = await planOf(likesPageQuery(db, member, 'mutual', null, 25));
+    const mutual = await planOf(db, likesPageQuery(db, member, 'mutual', null, 25));
     expect(mutual).toMatch(/likes_received_idx|likes_liker_id_liked_id_pk|likes_given_idx/);
     expect(mutual).not.toMatch(/Seq Scan on (likes|profiles)\b/);
     const later = await planOf(
+      db,
       likesPageQuery(
         db,
         member,
@@ -94,7 +71,7 @@ describe('D-03 D-08 P-06 likes, counts and matchfinder plans', () => {
     );
     expect(later).toContain('likes_received_idx');
     expect(later).not.toMatch(/Seq Scan on (likes|profiles)\b/);
-    const given = await planOf(likesPageQuery(db, member, 'given', null, 25));
+    const given = await planOf(db, likesPageQuery(db, member, 'given', null, 25));
     expect(given).not.toMatch(/Seq Scan on (likes|profiles)\b/);
   });
 
@@ -117,7 +94,7 @@ describe('D-03 D-08 P-06 likes, counts and matchfinder plans', () => {
           const name = (v as { name?: string } | null)?.name;
           return name === undefined ? v : values[name];
         });
-        const plan = await genericPlanOf(q.sql, params);
+        const plan = await genericPlanOf(db, { sql: q.sql, values: params });
         expect(plan, `${type} ${paged}\n${plan}`).not.toMatch(/Seq Scan on (likes|profiles)\b/);
         expect(plan, `${type} ${paged}\n${plan}`).toMatch(
           type === 'given' ? /likes_given_idx/ : /likes_received_idx|likes_liker_id_liked_id_pk/,
@@ -126,15 +103,15 @@ describe('D-03 D-08 P-06 likes, counts and matchfinder plans', () => {
   });
 
   it("P-06 the new-likes count reads the member's new likes by index", async () => {
-    const plan = await planOf(newLikesQuery(db, member, COUNTS_CAP));
+    const plan = await planOf(db, newLikesQuery(db, member, COUNTS_CAP));
     expect(plan).toMatch(/likes_received_idx|likes_liked_idx/);
     expect(plan).not.toMatch(/Seq Scan on (likes|profiles)\b/);
     // The whole counts statement, as prepared: generic, still by index.
     const q = countsQuery(db, sql`${sql.placeholder('userId')}::int`, COUNTS_CAP).toSQL();
-    const generic = await genericPlanOf(
-      q.sql,
-      q.params.map((v) => ((v as { name?: string } | null)?.name === 'userId' ? member : v)),
-    );
+    const generic = await genericPlanOf(db, {
+      sql: q.sql,
+      values: q.params.map((v) => ((v as { name?: string } | null)?.name === 'userId' ? member : v)),
+    });
     expect(generic, generic).toMatch(/likes_received_idx|likes_liked_idx/);
     expect(generic, generic).not.toMatch(/Seq Scan on (likes|profiles)\b/);
   });
@@ -142,6 +119,7 @@ describe('D-03 D-08 P-06 likes, counts and matchfinder plans', () => {
   it('D-08 the matchfinder ranks an index range of profiles_search_idx, not all members', async () => {
     const now = new Date();
     const plan = await planOf(
+      db,
       matchSuggestionsQuery(
         db,
         member,

@@ -19,6 +19,20 @@ const notLikedBy = (db: Db, viewerId: number) =>
 type Seeker = { gender: string | null; lookingFor: readonly string[] | null; sexuality: string | null };
 
 /**
+ * The members the swipe game and the match finder offer: listed members of the viewer's country who fit
+ * them both ways, without themself, members they liked, and blocks either way.
+ */
+const candidateOf = (db: Db, viewerId: number, fit: { country: string; seeker: Seeker }) =>
+  and(
+    eq(profiles.listed, true),
+    eq(profiles.country, fit.country),
+    fitsSeeker(fit.seeker),
+    ne(profiles.userId, viewerId),
+    notLikedBy(db, viewerId),
+    notBlockedWith(viewerId),
+  );
+
+/**
  * The next cards of the swipe game (D-07): listed members of the player's country who fit them both ways
  * (the gender each looks for, sexuality), newest activity first (profiles_search_idx), without themself,
  * members they liked or passed, and blocks either way. Only members with a public, approved main photo
@@ -36,18 +50,13 @@ export async function findSwipeCards(
     .innerJoin(photos, mainThumbJoin)
     .where(
       and(
-        eq(profiles.listed, true),
-        eq(profiles.country, fit.country),
-        fitsSeeker(fit.seeker),
-        ne(profiles.userId, viewerId),
-        notLikedBy(db, viewerId),
+        candidateOf(db, viewerId, fit),
         notExists(
           db
             .select({ one: sql`1` })
             .from(swipePasses)
             .where(and(eq(swipePasses.userId, viewerId), eq(swipePasses.memberId, profiles.userId))),
         ),
-        notBlockedWith(viewerId),
       ),
     )
     .orderBy(...byLastActive())
@@ -120,16 +129,7 @@ export function matchSuggestionsQuery(
     })
     .from(profiles)
     .leftJoin(photos, mainThumbJoin)
-    .where(
-      and(
-        eq(profiles.listed, true),
-        eq(profiles.country, fit.country),
-        fitsSeeker(fit.seeker),
-        ne(profiles.userId, viewerId),
-        notLikedBy(db, viewerId),
-        notBlockedWith(viewerId),
-      ),
-    )
+    .where(candidateOf(db, viewerId, fit))
     .orderBy(...byLastActive())
     .limit(pool)
     .as('c');

@@ -1,16 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { Agent } from 'node:https';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { notificationDeliveries, pushSubscriptions } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { api, connectSocket, listenOn, openChat, sendText } from '../../test/chat.ts';
+import { type HttpsStub, startHttpsStub } from '../../test/https-stub.ts';
 import { buildMember, type TestMember } from '../../test/members.ts';
 import { type Resolve, sendPush } from './push-sender.ts';
 
@@ -23,57 +19,32 @@ interface Received {
 
 let t: TestApp;
 let testAgent: Agent;
-let server: Server;
+let server: HttpsStub;
 let base: string;
-let dir: string;
 const received: Received[] = [];
 /** Status the test push service answers per path (default 201). */
 const answers = new Map<string, number>();
 
 beforeAll(async () => {
   // A push service on loopback with a self-signed certificate, made for this run.
-  dir = mkdtempSync(join(tmpdir(), 'vonk-push-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:fcm.googleapis.com',
-    ],
-    { stdio: 'ignore' },
+  server = await startHttpsStub(
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+        res.writeHead(answers.get(req.url ?? '') ?? 201).end();
+      });
+    },
+    ['fcm.googleapis.com'],
   );
-  const cert = readFileSync(join(dir, 'cert.pem'));
-  server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(answers.get(req.url ?? '') ?? 201).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  testAgent = new Agent({ ca: cert });
+  base = server.origin;
+  testAgent = new Agent({ ca: server.cert });
   t = await createTestApp({ PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' }, { pushAgent: testAgent });
 });
 afterAll(async () => {
   await t.close();
-  server.close();
-  rmSync(dir, { recursive: true, force: true });
+  await server.close();
 });
 
 /** A browser's side of a subscription: its P-256 key pair and auth secret (RFC 8291). */
@@ -248,7 +219,7 @@ describe('N-02 issue 21: the push sender checks where it connects', () => {
   };
 
   it('N-02 a push service name that resolves to this machine or a private network is not connected to', async () => {
-    const port = (server.address() as AddressInfo).port;
+    const { port } = server;
     for (const address of [
       '127.0.0.1',
       '10.0.0.7',

@@ -17,15 +17,11 @@ import {
   findFileOwner,
   findMainPhoto,
   findPhoto,
-  findPhotoById,
   firstMainCandidate,
   getMainPhotoId,
   insertPhoto,
-  isPhotoFile,
   listPhotos,
   lockMember,
-  lockPhoto,
-  markApproved,
   nextPosition,
   type PhotoRow,
   setMainPhotoId,
@@ -146,7 +142,7 @@ async function asMember<T>(
  * public photo by position, else none. A private photo is never the main image, because the main image
  * is shown to everyone (search, likes, og image).
  */
-async function repairMain(tx: Tx, userId: number): Promise<number | null> {
+export async function repairMain(tx: Tx, userId: number): Promise<number | null> {
   const current = await getMainPhotoId(tx, userId);
   if (current !== null) {
     const row = await findPhoto(tx, userId, current);
@@ -285,7 +281,7 @@ async function copyFile(storage: MediaStorage, from: string, to: string): Promis
 }
 
 /** Removes files and never fails: a file left behind is unreferenced, so nothing serves it. */
-async function removeFiles(storage: MediaStorage, keys: string[]): Promise<void> {
+export async function removeFiles(storage: MediaStorage, keys: string[]): Promise<void> {
   forgetPublic(keys);
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
 }
@@ -353,69 +349,4 @@ export async function readSignedMedia(
   return readPrivateMedia(storage, secret, { key, query, viewerId, now }, async () =>
     Boolean(await findFileOwner(db, key)),
   );
-}
-
-// ---------------------------------------------------------------- moderation (M-09, the back office)
-
-/** A photo by id, whoever owns it: what the back office's moderation starts from. */
-export const findAnyPhoto = (db: Conn, id: number) => findPhotoById(db, id);
-
-/**
- * Approves a photo in the caller's transaction (which also writes the review and the audit line): it is
- * reviewed, and a pending one becomes visible to others. Undefined when the photo is gone; `already` when
- * another moderator reviewed it first (the row is locked, so of two decisions one wins).
- */
-export async function approvePhotoIn(
-  tx: Tx,
-  userId: number,
-  id: number,
-  now: Date,
-): Promise<{ row: PhotoRow; already: boolean } | undefined> {
-  if (!(await lockMember(tx, userId))) return undefined;
-  const current = await lockPhoto(tx, userId, id);
-  if (!current) return undefined;
-  if (current.reviewedAt !== null) return { row: current, already: true };
-  const row = await markApproved(tx, id, now);
-  return row ? { row, already: false } : undefined;
-}
-
-/**
- * Removes a rejected photo's row in the caller's transaction, under the member's row lock, and repairs the
- * main image (the next public photo, or none). The files go with `removePhotoFiles` after the commit, as
- * a member's own deletion does: a row never points at a missing file.
- */
-export async function removeRejectedPhotoIn(
-  tx: Tx,
-  userId: number,
-  id: number,
-): Promise<PhotoRow | undefined> {
-  if (!(await lockMember(tx, userId))) return undefined;
-  const current = await lockPhoto(tx, userId, id);
-  if (!current) return undefined;
-  const row = await deletePhoto(tx, userId, id);
-  if (!row) return undefined;
-  await repairMain(tx, userId);
-  return row;
-}
-
-/** Removes a photo's files (full image and thumbnail) from storage; never fails. */
-export async function removePhotoFiles(
-  storage: MediaStorage,
-  row: Pick<PhotoRow, 'filename' | 'thumbFilename'>,
-): Promise<void> {
-  await removeFiles(storage, [row.filename, row.thumbFilename]);
-}
-
-/**
- * The bytes of any member photo file, for the back office (which checks its own signed link and role):
- * only files of a photo row, never chat photos or other media. Undefined when there is none.
- */
-export async function readPhotoFileForStaff(
-  db: Db,
-  storage: MediaStorage,
-  key: string,
-): Promise<Buffer | undefined> {
-  if (!isSafeKey(key)) return undefined;
-  if (!(await isPhotoFile(db, key))) return undefined;
-  return (await storage.get(key)) ?? (await renderMissingDemoMedia(storage, key)) ?? undefined;
 }

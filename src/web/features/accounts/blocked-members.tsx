@@ -4,8 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { TBlockedMember } from '../../../shared/contract/blocks.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { useMyBlocks, useUnblock } from '../../api/blocks.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { ErrorAlert } from '../../components/form.tsx';
-import { Modal } from '../../components/modal.tsx';
 import { Link } from '../../components/route-link.tsx';
 
 /** A 3:4 thumbnail, or a person icon without a (public, approved, visible) photo. */
@@ -170,29 +170,21 @@ export function BlockedMembers({ labelledBy }: { labelledBy: string }) {
           <FormattedMessage id="blocks.capped" values={{ shown: list.length, total }} />
         </p>
       )}
-      <Modal
+      <ConfirmModal
         open={target !== null}
-        onOpenChange={(open) => {
-          if (!open) setTarget(null);
-        }}
+        onClose={() => setTarget(null)}
         title={<FormattedMessage id="member.unblock_title" values={{ name: target?.name ?? '' }} />}
         description={<FormattedMessage id="member.unblock_body" values={{ name: target?.name ?? '' }} />}
-        size="sm"
+        busy={unblock.isPending}
+        confirm={<FormattedMessage id="member.unblock_confirm" />}
+        onConfirm={confirm}
       >
         {unblock.isError && (
           <div className="mb-3">
             <ErrorAlert error={unblock.error} />
           </div>
         )}
-        <div className="flex flex-col gap-2">
-          <button type="button" className="btn btn-primary" disabled={unblock.isPending} onClick={confirm}>
-            <FormattedMessage id="member.unblock_confirm" />
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => setTarget(null)}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-        </div>
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }

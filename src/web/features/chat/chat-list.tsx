@@ -8,8 +8,9 @@ import { RULES } from '../../../shared/rules.ts';
 import { useChatList, useRemoveChat } from '../../api/chat.ts';
 import { errorText } from '../../api/error-text.ts';
 import { usePollWhileDown } from '../../api/realtime.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { ErrorAlert, FormAlert } from '../../components/form.tsx';
-import { Modal } from '../../components/modal.tsx';
+import { LoadMore } from '../../components/load-more.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { OfflineOr } from '../../offline/offline-state.tsx';
 import { ChatAvatar, FictionalMark, useShortTime } from './chat-parts.tsx';
@@ -213,43 +214,25 @@ export function ChatList({ current }: { current: number | null }) {
           </ul>
         )}
         {list.hasNextPage && (
-          <div className="mt-4 flex justify-center">
-            <button
-              type="button"
-              className="btn btn-ghost"
-              disabled={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              <FormattedMessage id="chat.load_more_chats" />
-            </button>
-          </div>
+          <LoadMore busy={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} className="mt-4">
+            <FormattedMessage id="chat.load_more_chats" />
+          </LoadMore>
         )}
       </div>
-      <Modal
+      <ConfirmModal
         open={confirm !== null}
-        onOpenChange={(o) => !o && setConfirm(null)}
+        onClose={() => setConfirm(null)}
         title={<FormattedMessage id="chat.remove_title" values={{ name: confirm?.profile.name ?? '' }} />}
         description={<FormattedMessage id="chat.remove_body" />}
-        size="sm"
-      >
-        <div className="flex flex-col gap-2">
-          <button
-            type="button"
-            className="btn btn-danger"
-            onClick={() => {
-              if (confirm) remove.mutate(confirm.conversation.id);
-              const alone = pathFor('chats');
-              if (confirm?.conversation.id === current && alone) void navigate(alone);
-              setConfirm(null);
-            }}
-          >
-            <FormattedMessage id="chat.remove_confirm" />
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => setConfirm(null)}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-        </div>
-      </Modal>
+        danger
+        confirm={<FormattedMessage id="chat.remove_confirm" />}
+        onConfirm={() => {
+          if (confirm) remove.mutate(confirm.conversation.id);
+          const alone = pathFor('chats');
+          if (confirm?.conversation.id === current && alone) void navigate(alone);
+          setConfirm(null);
+        }}
+      />
     </>
   );
 }

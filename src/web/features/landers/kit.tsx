@@ -14,6 +14,12 @@ import { signupAllowed } from '../accounts/shared.tsx';
 import { prefillSignupDraft } from '../accounts/steps/signup-draft.ts';
 
 export type LanderName = TLanderPage['lander'];
+
+/** One lander's page: its members, figures and the way into the signup. */
+export type Design = (props: { page: TLanderPage; lander: LanderName }) => ReactNode;
+
+/** The headline of every design. */
+export const heading = 'text-3xl font-extrabold tracking-tight sm:text-4xl';
 type Gender = 'male' | 'female';
 
 export function landerQuery(name: LanderName) {

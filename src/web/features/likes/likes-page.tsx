@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { LIKE_TYPES, type LikeType, type TLikesResponse } from '../../../shared/contract/likes.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { useAutoLike, useLikeMember, useLikesList } from '../../api/likes.ts';
+import { LoadMore } from '../../components/load-more.tsx';
 import { MemberCard, MemberCardSkeleton } from '../../components/member-card.tsx';
 import { Link, NavLink } from '../../components/route-link.tsx';
 import { useGenderValues } from '../../i18n/values.ts';
@@ -125,16 +126,9 @@ function LikesList({ type, preview }: { type: LikeType; preview?: number }) {
         )}
       </Grid>
       {!preview && list.hasNextPage && (
-        <div className="mt-6 text-center">
-          <button
-            type="button"
-            className="btn btn-ghost min-h-11 px-5"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            <FormattedMessage id="likes.load_more" />
-          </button>
-        </div>
+        <LoadMore busy={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()}>
+          <FormattedMessage id="likes.load_more" />
+        </LoadMore>
       )}
     </>
   );

@@ -15,7 +15,7 @@ import { regionLabelId } from '../../i18n/region-names.ts';
 import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
-import { AgeSelect, Select } from '../discovery/members-page.tsx';
+import { AgeSelect, Select } from '../discovery/search-fields.tsx';
 
 /** The shown names of the first shared interests: "Koken, Wandelen, …" (D-08). */
 function useInterestList() {

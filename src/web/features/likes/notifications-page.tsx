@@ -5,6 +5,7 @@ import type { TNotification } from '../../../shared/contract/notifications.ts';
 import { PHOTO_REJECT_REASONS } from '../../../shared/contract/photo-upload.ts';
 import { pathFor } from '../../../shared/routes.ts';
 import { useMarkNotificationsRead, useNotifications } from '../../api/likes.ts';
+import { LoadMore } from '../../components/load-more.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
@@ -154,16 +155,9 @@ function List() {
         ))}
       </ul>
       {list.hasNextPage && (
-        <div className="mt-6 text-center">
-          <button
-            type="button"
-            className="btn btn-ghost min-h-11 px-5"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            <FormattedMessage id="likes.load_more" />
-          </button>
-        </div>
+        <LoadMore busy={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()}>
+          <FormattedMessage id="likes.load_more" />
+        </LoadMore>
       )}
     </>
   );

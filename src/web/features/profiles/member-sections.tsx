@@ -7,9 +7,9 @@ import type { TMemberCard, TMemberProfile } from '../../../shared/contract/profi
 import { pathFor } from '../../../shared/routes.ts';
 import { errorText } from '../../api/error-text.ts';
 import { useBlock } from '../../api/profiles.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { FormAlert } from '../../components/form.tsx';
 import { MemberCard } from '../../components/member-card.tsx';
-import { Modal } from '../../components/modal.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { useSite } from '../../site-context.tsx';
 
@@ -54,11 +54,11 @@ export function BlockButton({ profile }: { profile: TMemberProfile }) {
           <FormattedMessage id="member.block" values={{ name: profile.name }} />
         )}
       </button>
-      <Modal
+      <ConfirmModal
         open={open}
-        onOpenChange={(o) => {
-          setOpen(o);
-          if (!o) block.reset();
+        onClose={() => {
+          setOpen(false);
+          block.reset();
         }}
         title={
           <FormattedMessage
@@ -72,31 +72,23 @@ export function BlockButton({ profile }: { profile: TMemberProfile }) {
             values={{ name: profile.name }}
           />
         }
-        size="sm"
+        danger={!blocked}
+        busy={block.isPending}
+        confirm={
+          blocked ? (
+            <FormattedMessage id="member.unblock_confirm" />
+          ) : (
+            <FormattedMessage id="member.block_confirm" />
+          )
+        }
+        onConfirm={() => block.mutate(!blocked, { onSuccess: () => setOpen(false) })}
       >
         {block.isError && (
           <div className="mb-3">
             <FormAlert>{errorText(block.error, intl)}</FormAlert>
           </div>
         )}
-        <div className="flex flex-col gap-2">
-          <button
-            type="button"
-            className={blocked ? 'btn btn-primary' : 'btn btn-danger'}
-            disabled={block.isPending}
-            onClick={() => block.mutate(!blocked, { onSuccess: () => setOpen(false) })}
-          >
-            {blocked ? (
-              <FormattedMessage id="member.unblock_confirm" />
-            ) : (
-              <FormattedMessage id="member.block_confirm" />
-            )}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-        </div>
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  ChevronLeft,
-  ChevronRight,
-  Clock,
-  Crown,
-  ImagePlus,
-  Lock,
-  LockOpen,
-  Star,
-  Trash2,
-  TriangleAlert,
-} from 'lucide-react';
+import { Clock, Crown, ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PHOTO_UPLOAD } from '../../../shared/contract/photo-upload.ts';
@@ -27,24 +16,18 @@ import {
   useSetMainPhoto,
   useUploaded,
 } from '../../api/photos.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { FormAlert } from '../../components/form.tsx';
-import { Modal } from '../../components/modal.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { UploadProgress } from '../../components/upload-progress.tsx';
 import { asPercent } from '../../i18n/values.ts';
+import { type Direction, PhotoTile } from './photo-tile.tsx';
 
 interface Upload {
   key: number;
   preview: string;
   progress: number;
 }
-
-type Direction = 'left' | 'right';
-
-const overlayButton =
-  'inline-flex size-11 items-center justify-center rounded-full text-white transition-colors hover:bg-white/20 aria-disabled:cursor-default aria-disabled:opacity-70 aria-disabled:hover:bg-transparent aria-pressed:bg-white aria-pressed:text-ink';
-
-const iconButton =
-  'inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-surface disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:bg-transparent aria-disabled:cursor-not-allowed aria-disabled:opacity-35 aria-disabled:hover:bg-transparent aria-pressed:bg-primary-soft aria-pressed:text-primary-strong';
 
 /** What can be said about a file before sending it: the server checks again (M-03). */
 function localProblem(file: File, intl: ReturnType<typeof useIntl>): string | null {
@@ -59,38 +42,6 @@ function localProblem(file: File, intl: ReturnType<typeof useIntl>): string | nu
     return intl.formatMessage({ id: 'photos.bad_type' });
   }
   return null;
-}
-
-function StatusBadge({ photo }: { photo: TPhoto }) {
-  const badge = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold shadow-sm';
-  return (
-    <span className="absolute left-2 top-2 flex flex-col items-start gap-1">
-      {photo.is_main && (
-        <span className={`${badge} bg-primary text-white`}>
-          <Star aria-hidden size={12} fill="currentColor" />
-          <FormattedMessage id="myphotos.main" />
-        </span>
-      )}
-      {photo.is_private && (
-        <span className={`${badge} bg-ink text-white`}>
-          <Lock aria-hidden size={12} />
-          <FormattedMessage id="myphotos.private" />
-        </span>
-      )}
-      {photo.status === 'pending' && (
-        <span className={`${badge} bg-white text-ink`}>
-          <Clock aria-hidden size={12} />
-          <FormattedMessage id="myphotos.pending" />
-        </span>
-      )}
-      {photo.status === 'rejected' && (
-        <span className={`${badge} bg-danger text-white`}>
-          <TriangleAlert aria-hidden size={12} />
-          <FormattedMessage id="myphotos.rejected" />
-        </span>
-      )}
-    </span>
-  );
 }
 
 /**
@@ -220,128 +171,40 @@ export function PhotoManager({ name, paidUser }: { name: string; paidUser: boole
         </ul>
       ) : (
         <ul className="mt-4 grid grid-cols-2 gap-x-3 gap-y-4 sm:grid-cols-3">
-          {photos.map((photo, index) => {
-            const label = intl.formatMessage(
-              { id: 'myphotos.photo_n' },
-              { position: index + 1, total: photos.length },
-            );
-            const cannotBeMain = photo.is_main || photo.is_private || photo.status === 'rejected';
-            const ref = (key: string) => (el: HTMLButtonElement | null) => {
-              if (el) buttons.current.set(key, el);
-              else buttons.current.delete(key);
-            };
-            return (
-              <li key={photo.id} data-testid="own-photo">
-                <fieldset className="min-w-0" aria-label={label}>
-                  <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-surface ring-1 ring-black/5">
-                    <img
-                      src={photo.thumb_url}
-                      alt={intl.formatMessage({ id: 'profile.photo_of' }, { name })}
-                      width={360}
-                      height={480}
-                      loading={index < 3 ? 'eager' : 'lazy'}
-                      className={`size-full object-cover ${photo.status === 'rejected' ? 'opacity-50 grayscale' : ''}`}
-                    />
-                    <StatusBadge photo={photo} />
-                    <div className="absolute inset-x-0 bottom-0 flex justify-center gap-1 bg-gradient-to-t from-black/70 to-transparent px-1 pb-1.5 pt-8">
-                      <button
-                        type="button"
-                        className={overlayButton}
-                        // aria-disabled, not disabled: the button keeps the focus after it did its work.
-                        aria-disabled={cannotBeMain || undefined}
-                        onClick={() => {
-                          if (setMain.isPending || cannotBeMain) return;
-                          setError(null);
-                          setMain.mutate(photo.id, {
-                            onSuccess: () => setAnnouncement(intl.formatMessage({ id: 'myphotos.main_set' })),
-                            onError: fail,
-                          });
-                        }}
-                        aria-label={intl.formatMessage({ id: 'myphotos.make_main' })}
-                        title={intl.formatMessage({ id: 'myphotos.make_main' })}
-                      >
-                        <Star aria-hidden size={20} fill={photo.is_main ? 'currentColor' : 'none'} />
-                      </button>
-                      <button
-                        type="button"
-                        className={overlayButton}
-                        aria-pressed={photo.is_private}
-                        onClick={() => {
-                          if (privacy.isPending) return;
-                          setError(null);
-                          privacy.mutate({ id: photo.id, isPrivate: !photo.is_private }, { onError: fail });
-                        }}
-                        aria-label={intl.formatMessage({ id: 'myphotos.private_toggle' })}
-                        title={intl.formatMessage({
-                          id: photo.is_private ? 'myphotos.make_public' : 'myphotos.make_private',
-                        })}
-                      >
-                        {photo.is_private ? (
-                          <Lock aria-hidden size={20} />
-                        ) : (
-                          <LockOpen aria-hidden size={20} />
-                        )}
-                      </button>
-                      <button
-                        type="button"
-                        className={overlayButton}
-                        onClick={() => setConfirmDelete(photo)}
-                        aria-label={intl.formatMessage({ id: 'myphotos.delete' })}
-                        title={intl.formatMessage({ id: 'myphotos.delete' })}
-                      >
-                        <Trash2 aria-hidden size={20} />
-                      </button>
-                    </div>
-                  </div>
-                  <div className="mt-1 flex items-center justify-between">
-                    <button
-                      type="button"
-                      ref={ref(`${photo.id}-left`)}
-                      className={iconButton}
-                      disabled={index === 0}
-                      onClick={() => move(photo, 'left')}
-                      aria-label={intl.formatMessage({ id: 'myphotos.move_left' })}
-                      title={intl.formatMessage({ id: 'myphotos.move_left' })}
-                    >
-                      <ChevronLeft aria-hidden size={20} />
-                    </button>
-                    <span aria-hidden className="text-sm tabular-nums text-muted">
-                      {index + 1} / {photos.length}
-                    </span>
-                    <button
-                      type="button"
-                      ref={ref(`${photo.id}-right`)}
-                      className={iconButton}
-                      disabled={index === photos.length - 1}
-                      onClick={() => move(photo, 'right')}
-                      aria-label={intl.formatMessage({ id: 'myphotos.move_right' })}
-                      title={intl.formatMessage({ id: 'myphotos.move_right' })}
-                    >
-                      <ChevronRight aria-hidden size={20} />
-                    </button>
-                  </div>
-                </fieldset>
-              </li>
-            );
-          })}
+          {photos.map((photo, index) => (
+            <PhotoTile
+              key={photo.id}
+              photo={photo}
+              index={index}
+              total={photos.length}
+              name={name}
+              buttonRef={(key) => (el) => {
+                if (el) buttons.current.set(key, el);
+                else buttons.current.delete(key);
+              }}
+              onMain={() => {
+                if (setMain.isPending) return;
+                setError(null);
+                setMain.mutate(photo.id, {
+                  onSuccess: () => setAnnouncement(intl.formatMessage({ id: 'myphotos.main_set' })),
+                  onError: fail,
+                });
+              }}
+              onPrivacy={() => {
+                if (privacy.isPending) return;
+                setError(null);
+                privacy.mutate({ id: photo.id, isPrivate: !photo.is_private }, { onError: fail });
+              }}
+              onDelete={() => setConfirmDelete(photo)}
+              onMove={(dir) => move(photo, dir)}
+            />
+          ))}
           {upload && (
             <li key={upload.key}>
               <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-surface">
                 <img src={upload.preview} alt="" className="size-full object-cover opacity-60" />
                 <div className="absolute inset-x-3 bottom-3">
-                  <div
-                    role="progressbar"
-                    aria-label={intl.formatMessage({ id: 'signup.photo_progress' })}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={percent}
-                    className="h-2 overflow-hidden rounded-full bg-white/80"
-                  >
-                    <div
-                      className="h-full rounded-full bg-primary transition-[width]"
-                      style={{ width: `${percent}%` }}
-                    />
-                  </div>
+                  <UploadProgress percent={percent} trackClassName="bg-white/80" />
                   <p className="mt-1 rounded bg-white/85 px-1.5 text-center text-xs font-semibold">
                     <FormattedMessage id="signup.photo_uploading" values={{ percent: asPercent(percent) }} />
                   </p>
@@ -405,12 +268,33 @@ export function PhotoManager({ name, paidUser }: { name: string; paidUser: boole
         </div>
       )}
 
-      <Modal
+      <ConfirmModal
         open={confirmDelete !== null}
-        onOpenChange={(open) => (open ? undefined : setConfirmDelete(null))}
+        onClose={() => setConfirmDelete(null)}
         title={<FormattedMessage id="myphotos.delete_title" />}
         description={<FormattedMessage id="myphotos.delete_body" />}
-        size="sm"
+        danger
+        busy={remove.isPending}
+        confirm={
+          <>
+            <Trash2 aria-hidden size={18} />
+            <FormattedMessage id="myphotos.delete_confirm" />
+          </>
+        }
+        onConfirm={() => {
+          if (!confirmDelete) return;
+          setError(null);
+          remove.mutate(confirmDelete.id, {
+            onSuccess: () => {
+              setConfirmDelete(null);
+              setAnnouncement(intl.formatMessage({ id: 'myphotos.deleted' }));
+            },
+            onError: (err) => {
+              setConfirmDelete(null);
+              fail(err);
+            },
+          });
+        }}
       >
         {confirmDelete && (
           <img
@@ -418,37 +302,10 @@ export function PhotoManager({ name, paidUser }: { name: string; paidUser: boole
             alt={intl.formatMessage({ id: 'profile.photo_of' }, { name })}
             width={360}
             height={480}
-            className="mx-auto aspect-[3/4] w-32 rounded-xl object-cover"
+            className="mx-auto mb-5 aspect-[3/4] w-32 rounded-xl object-cover"
           />
         )}
-        <div className="mt-5 flex flex-col gap-2">
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!confirmDelete) return;
-              setError(null);
-              remove.mutate(confirmDelete.id, {
-                onSuccess: () => {
-                  setConfirmDelete(null);
-                  setAnnouncement(intl.formatMessage({ id: 'myphotos.deleted' }));
-                },
-                onError: (err) => {
-                  setConfirmDelete(null);
-                  fail(err);
-                },
-              });
-            }}
-          >
-            <Trash2 aria-hidden size={18} />
-            <FormattedMessage id="myphotos.delete_confirm" />
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(null)}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-        </div>
-      </Modal>
+      </ConfirmModal>
     </div>
   );
 }

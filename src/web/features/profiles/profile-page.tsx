@@ -1,5 +1,5 @@
 import { Camera, Check, Eye, Heart, MapPin, Sparkles, UserRound } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   BODY_TYPES,
@@ -35,6 +35,7 @@ import {
 } from '../../components/form.tsx';
 import { InterestPicker } from '../../components/interest-picker.tsx';
 import { Link } from '../../components/route-link.tsx';
+import { Section } from '../../components/section-card.tsx';
 import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin, useOptionLabel } from '../accounts/shared.tsx';
@@ -51,28 +52,6 @@ const OPTIONS: Record<AttributeField, readonly string[]> = {
   tattoos: TATTOOS,
   signup_reason: SIGNUP_REASONS,
 };
-
-function Section(props: {
-  id: string;
-  icon: typeof Camera;
-  title: ReactNode;
-  intro?: ReactNode;
-  children: ReactNode;
-}) {
-  const Icon = props.icon;
-  return (
-    <section aria-labelledby={props.id} className="rounded-3xl border border-line bg-white p-5 sm:p-7">
-      <h2 id={props.id} className="flex items-center gap-2.5 text-xl font-bold">
-        <span className="inline-flex size-9 items-center justify-center rounded-xl bg-primary-soft text-primary">
-          <Icon aria-hidden size={20} />
-        </span>
-        {props.title}
-      </h2>
-      {props.intro && <p className="mt-2 text-muted">{props.intro}</p>}
-      <div className="mt-5">{props.children}</div>
-    </section>
-  );
-}
 
 function Attribute(props: {
   field: AttributeField;
@@ -153,6 +132,7 @@ function Editor({ profile, user }: { profile: TOwnProfile; user: TUser }) {
   return (
     <div className="space-y-5">
       <Section
+        bodyClassName="mt-5"
         id="profile-photos"
         icon={Camera}
         title={<FormattedMessage id="myphotos.title" />}
@@ -163,7 +143,12 @@ function Editor({ profile, user }: { profile: TOwnProfile; user: TUser }) {
 
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" aria-labelledby="profile-title">
         <FormMessage message={errors.form} />
-        <Section id="profile-about" icon={UserRound} title={<FormattedMessage id="myprofile.about_you" />}>
+        <Section
+          bodyClassName="mt-5"
+          id="profile-about"
+          icon={UserRound}
+          title={<FormattedMessage id="myprofile.about_you" />}
+        >
           <div className="space-y-6">
             <TextField
               label={<FormattedMessage id="signup.name" />}
@@ -210,6 +195,7 @@ function Editor({ profile, user }: { profile: TOwnProfile; user: TUser }) {
         </Section>
 
         <Section
+          bodyClassName="mt-5"
           id="profile-location"
           icon={MapPin}
           title={<FormattedMessage id="myprofile.location" />}
@@ -229,7 +215,12 @@ function Editor({ profile, user }: { profile: TOwnProfile; user: TUser }) {
         </Section>
 
         {ATTRIBUTE_FIELDS.some((f) => visible.has(f)) && (
-          <Section id="profile-details" icon={Sparkles} title={<FormattedMessage id="myprofile.details" />}>
+          <Section
+            bodyClassName="mt-5"
+            id="profile-details"
+            icon={Sparkles}
+            title={<FormattedMessage id="myprofile.details" />}
+          >
             <div className="space-y-6">
               {ATTRIBUTE_FIELDS.filter((f) => visible.has(f)).map((field) => (
                 <Attribute
@@ -246,6 +237,7 @@ function Editor({ profile, user }: { profile: TOwnProfile; user: TUser }) {
 
         {visible.has('interests') && (
           <Section
+            bodyClassName="mt-5"
             id="profile-interests"
             icon={Heart}
             title={<FormattedMessage id="myprofile.interests" />}

@@ -5,6 +5,7 @@ import { uploadPhoto, useSignupStep } from '../../../api/accounts.ts';
 import { ApiError } from '../../../api/client.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { FormAlert } from '../../../components/form.tsx';
+import { UploadProgress } from '../../../components/upload-progress.tsx';
 import { asPercent } from '../../../i18n/values.ts';
 import { StepActions } from './step-actions.tsx';
 
@@ -104,19 +105,7 @@ export function PhotoStep() {
       </div>
       {upload.state !== 'idle' && upload.state !== 'failed' && (
         <div>
-          <div
-            role="progressbar"
-            aria-label={intl.formatMessage({ id: 'signup.photo_progress' })}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 overflow-hidden rounded-full bg-surface"
-          >
-            <div
-              className="h-full rounded-full bg-primary transition-[width]"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <UploadProgress percent={percent} />
           <p role="status" className="mt-2 text-center text-sm text-muted">
             {upload.state === 'done' ? (
               <FormattedMessage id="signup.photo_done" />
