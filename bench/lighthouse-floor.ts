@@ -76,14 +76,18 @@ try {
   const pages: Record<string, string> = { home: '/', search: '/members' };
   const memberId = search.page.results[0]?.id;
   if (memberId) pages.member = `/members/${memberId}`;
-  const tbt = async (url: string) => {
+  // Lighthouse now and then loses a run's trace (NO_NAVSTART) on this shared machine: that run is made again.
+  const tbt = async (url: string, attempt = 1): Promise<{ tbt: number; index: number }> => {
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
     });
-    if (!result || result.lhr.runtimeError) throw new Error(`no Lighthouse result for ${url}`);
+    if (!result || result.lhr.runtimeError) {
+      if (attempt < 3) return tbt(url, attempt + 1);
+      throw new Error(`no Lighthouse result for ${url}: ${result?.lhr.runtimeError?.message ?? 'none'}`);
+    }
     return {
       tbt: Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
       index: Math.round(result.lhr.environment.benchmarkIndex),
