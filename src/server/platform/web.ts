@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
@@ -11,6 +9,7 @@ import { layoutOfRoute, shouldShowEntryWarning } from '../../shared/entry-warnin
 import { LOCALE_COOKIE, type Locale } from '../../shared/i18n/locales.ts';
 import { matchRoute } from '../../shared/routes.ts';
 import { addressLocaleOf, linkedHtml, pageLocale, t } from './i18n.ts';
+import { compressPage } from './page-compression.ts';
 import { cspWithImageOrigin, cspWithScriptNonce } from './security-headers.ts';
 import { isIndexable, seoOrigin } from './seo.ts';
 import { escapeHtml, mediaUrl, seoHead, siteLocales } from './seo-head.ts';
@@ -81,36 +80,6 @@ const NOT_FORWARDED = new Set([
   'if-modified-since',
   'upgrade',
 ]);
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-/** The encodings a request accepts, without those it refuses with q=0. */
-function accepted(header: string | undefined): Set<string> {
-  const names = (header ?? '').split(',').map((part) => {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    return params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)) ? '' : name.trim();
-  });
-  return new Set(names.filter(Boolean));
-}
-
-/**
- * Pages come from the not-found handler, which the compression plugin's per-route hook does not reach:
- * compressed here, brotli at the plugin's low level or gzip, as the browser accepts (53 kB of home page
- * HTML becomes 10 kB on a phone's connection).
- */
-async function compressPage(html: string, acceptEncoding: string | undefined, reply: FastifyReply) {
-  const encodings = accepted(acceptEncoding);
-  if (encodings.has('br')) {
-    reply.header('content-encoding', 'br');
-    return brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
-  }
-  if (encodings.has('gzip')) {
-    reply.header('content-encoding', 'gzip');
-    return gzipped(html);
-  }
-  return html;
-}
 
 /** What a shared profile link shows (M-05), from the profiles feature (app.ts hands it over). */
 export type ShareMetaSource = (

@@ -7,7 +7,7 @@ import { ADMIN_SITES_API } from './admin-sites-api.ts';
 import { ADMIN_STAFF_API } from './admin-staff.ts';
 import { BLOCKS_API } from './blocks.ts';
 import { CHAT_API } from './chat.ts';
-import { CREDITS_API } from './credits.ts';
+import { CREDITS_API } from './credits-api.ts';
 import { DISCOVERY_API } from './discovery.ts';
 import type { EndpointDef, Endpoints } from './endpoint.ts';
 import { LANDERS_API } from './landers.ts';
