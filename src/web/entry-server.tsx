@@ -141,6 +141,11 @@ function renderHtml(app: React.ReactNode, nonce: string): Promise<string> {
       nonce,
       // Every part, lazy ones included, is in the page: a search engine and a phone get the whole first screen.
       onAllReady: () => stream.pipe(sink),
+      // The page is sent whole (onAllReady), so no part is worth streaming on its own: by default React moves
+      // a finished part over 12.8 kB (the home page's strip of member cards) out of its place into a hidden
+      // div and reveals it with an inline script a frame later (and up to 300 ms later, batched with other
+      // reveals), a long main-thread task that moved the page's DOM after its first paint.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: (err) => {
         clearTimeout(timer);
         reject(err);

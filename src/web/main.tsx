@@ -10,6 +10,7 @@ import { call, createQueryClient } from './api/client.ts';
 import { clearSession, setUser, userQuery } from './api/session.ts';
 import { settingsQuery } from './api/site.ts';
 import { installBrowserHooks } from './browser-hooks.ts';
+import { firstScreenFromServer } from './components/after-first-paint.tsx';
 import { cookieLocale, detectLocale, loadCatalog, storeLocale } from './i18n/locale.ts';
 import { createAppRouter } from './router.tsx';
 import { SiteProvider } from './site-context.tsx';
@@ -84,6 +85,7 @@ async function boot() {
     storeLocale(server.locale);
     applyTheme(serverSettings.theme);
     started = true;
+    firstScreenFromServer();
     hydrateRoot(
       root,
       <StrictMode>

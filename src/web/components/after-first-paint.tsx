@@ -1,7 +1,15 @@
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { useHydrating } from './use-media-query.ts';
 
 let painted = false;
+
+/**
+ * The first screen is the server's render, being hydrated: every AfterFirstPaint in it rendered its part
+ * there, and renders it at once from now on (main.tsx calls this before hydrateRoot).
+ */
+export function firstScreenFromServer(): void {
+  painted = true;
+}
 
 /**
  * Renders its children after the page's first paint, each such part in a task of its own (P-01, decision
@@ -13,8 +21,9 @@ let painted = false;
 export function AfterFirstPaint({ children }: { children: ReactNode }) {
   // Issue 24: in the server's render the part is there (a footer is part of the page, with or without
   // JavaScript); hydration takes it as a Suspense boundary of its own, in a slice after the first screen's.
-  const hydrating = useHydrating();
-  const [ready, setReady] = useState(painted || hydrating);
+  // Known without subscribing to anything: a hook that changes its answer after hydration (useHydrating)
+  // re-renders this at once, which makes React hydrate the part below in the same long task.
+  const [ready, setReady] = useState(() => painted || typeof document === 'undefined');
   useEffect(() => {
     if (ready) return;
     let timer = 0;
@@ -22,7 +31,9 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
     const frame = requestAnimationFrame(() => {
       timer = window.setTimeout(() => {
         painted = true;
-        setReady(true);
+        // A transition: React renders it in slices of a few milliseconds, yielding to input between them,
+        // where an ordinary update is rendered in one go (the home page's lower half was one long task).
+        startTransition(() => setReady(true));
       });
     });
     return () => {
@@ -44,7 +55,7 @@ export function NextTask({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(hydrating);
   useEffect(() => {
     if (ready) return;
-    const timer = window.setTimeout(() => setReady(true));
+    const timer = window.setTimeout(() => startTransition(() => setReady(true)));
     return () => clearTimeout(timer);
   }, [ready]);
   return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
