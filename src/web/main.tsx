@@ -1,6 +1,6 @@
 import './styles.css';
 import { hydrate, onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { TUserResponse } from '../shared/contract/accounts.ts';
@@ -86,21 +86,27 @@ async function boot() {
     applyTheme(serverSettings.theme);
     started = true;
     firstScreenFromServer();
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <SiteProvider
-            settings={serverSettings}
-            locale={server.locale}
-            catalog={catalog}
-            onLocaleChange={onLocaleChange}
-          >
-            <RouterProvider router={serverRouter} />
-          </SiteProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    // In a transition: React 19 hydrates a root at default priority in one task, however large the
+    // page; at the transition's hydration lane it works in slices of about 5 ms and yields between them
+    // (issue 24: the first page's longest task was this one). The page is the server's meanwhile, and a
+    // click on a part not yet hydrated makes React hydrate that part first.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <SiteProvider
+              settings={serverSettings}
+              locale={server.locale}
+              catalog={catalog}
+              onLocaleChange={onLocaleChange}
+            >
+              <RouterProvider router={serverRouter} />
+            </SiteProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+    });
     keepForOffline(queryClient);
     return;
   }

@@ -144,13 +144,18 @@ function missingPluralCategories(locale: string, catalog: Catalog): string[] {
   return found;
 }
 
-/** A hand-typed percent sign, or a percentage not formatted in Intl's percent style. */
+/**
+ * A hand-typed percent sign, or a percentage not formatted in Intl's percent style. `{percentage_text}`
+ * is a percentage already written by `formatPercent` (shared/i18n/percent.ts, held to Intl's percent style
+ * in every locale by percent.test.ts), for the home page, whose hydration should not start Intl's number
+ * formatting (issue 24).
+ */
 function handTypedPercents(catalog: Catalog): string[] {
   const found: string[] = [];
   for (const [key, message] of Object.entries(catalog)) {
     if (message.includes('%')) found.push(`${key}: %`);
     for (const u of uses(parse(message)))
-      if (u.name === 'percentage' && !u.percentStyle)
+      if ((u.name === 'percentage' && !u.percentStyle) || (u.name === 'percentage_text' && u.percentStyle))
         found.push(`${key}: {percentage} without percent style`);
   }
   return found;
@@ -236,7 +241,7 @@ describe('I-06 wording rules of every catalog', () => {
     expect(missingPluralCategories(locale, catalogs[locale])).toEqual([]);
   });
 
-  it.each(LOCALES)('I-06 %s: percentages come from Intl, never a typed %', (locale) => {
+  it.each(LOCALES)('I-06 %s: percentages come from Intl or formatPercent, never a typed %', (locale) => {
     expect(handTypedPercents(catalogs[locale])).toEqual([]);
   });
 

@@ -4,6 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { TUser } from '../../../shared/contract/accounts.ts';
 import { GENDERS, SEARCH, SEARCH_FIELDS, SEARCH_SORTS } from '../../../shared/contract/constants.ts';
 import type { TRegionsResponse } from '../../../shared/contract/site.ts';
+import { DEFAULT_LOCALE, toLocale } from '../../../shared/i18n/locales.ts';
+import { sortByName } from '../../../shared/i18n/sort-names.ts';
 import { useRegions } from '../../api/site.ts';
 import { useMediaQuery } from '../../components/use-media-query.ts';
 import { regionLabelId, useCountryName } from '../../i18n/region-names.ts';
@@ -160,8 +162,7 @@ function FilterFields(props: {
   const { settings } = useSite();
   const countryName = useCountryName();
   const { form, set, offered, regions, lookingFor } = props;
-  const collator = new Intl.Collator(intl.locale);
-  const countries = [...settings.countries].sort((a, b) => collator.compare(countryName(a), countryName(b)));
+  const countries = sortByName(settings.countries, countryName, toLocale(intl.locale) ?? DEFAULT_LOCALE);
   return (
     <>
       {offered.has('gender') && (

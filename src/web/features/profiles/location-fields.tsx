@@ -2,6 +2,8 @@ import { LocateFixed, MapPin, MapPinOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TOwnProfile } from '../../../shared/contract/profiles.ts';
+import { DEFAULT_LOCALE, toLocale } from '../../../shared/i18n/locales.ts';
+import { sortByName } from '../../../shared/i18n/sort-names.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/error-text.ts';
 import { geocode, useForgetLocation, useSetLocation } from '../../api/profiles.ts';
@@ -168,9 +170,7 @@ export function LocationFields(props: {
   const regions = useRegions(props.values.country || undefined);
   const countryId = useId();
   const regionId = useId();
-  const countries = [...settings.countries].sort((a, b) =>
-    countryName(a).localeCompare(countryName(b), intl.locale),
-  );
+  const countries = sortByName(settings.countries, countryName, toLocale(intl.locale) ?? DEFAULT_LOCALE);
   // A country outside the site's list (an old profile) stays selectable as it is.
   if (props.values.country && !countries.includes(props.values.country))
     countries.unshift(props.values.country);

@@ -1,7 +1,7 @@
 import { Flame, Heart, Lock, MessageCircle, Search, Sparkles } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
-import { premiumMatchChance } from '../../i18n/values.ts';
+import { premiumMatchChanceText } from '../../i18n/values.ts';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { LandingHero } from './landing-hero.tsx';
@@ -79,7 +79,10 @@ function BelowTheFold() {
           </ul>
           <p className="mt-10 rounded-2xl bg-secondary-soft p-6 text-on-secondary">
             <strong className="font-semibold">
-              {intl.formatMessage({ id: 'home.premium_title' }, { percentage: premiumMatchChance() })}
+              {intl.formatMessage(
+                { id: 'home.premium_title' },
+                { percentage_text: premiumMatchChanceText(intl.locale) },
+              )}
             </strong>{' '}
             <FormattedMessage id="home.premium_body" />
           </p>

@@ -10,6 +10,7 @@ import {
   type Locale,
   visibleLocales,
 } from '../../../shared/i18n/locales.ts';
+import { sortByName } from '../../../shared/i18n/sort-names.ts';
 import { RULES } from '../../../shared/rules.ts';
 import { Link } from '../../components/route-link.tsx';
 import { writeCookie } from '../../i18n/locale.ts';
@@ -38,9 +39,7 @@ export function LangConfigPage() {
   usePageTitle(intl.formatMessage({ id: 'langconfig.title' }));
 
   const regionName = new Intl.DisplayNames([locale], { type: 'region' });
-  const countries = [...settings.countries].sort((a, b) =>
-    (regionName.of(a) ?? a).localeCompare(regionName.of(b) ?? b),
-  );
+  const countries = sortByName(settings.countries, (c) => regionName.of(c) ?? c, locale);
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
