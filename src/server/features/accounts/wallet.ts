@@ -35,7 +35,8 @@ export async function bookCredits(
 }
 
 async function book(db: Db | Tx, userId: number, amount: number, entry: LedgerEntry): Promise<number> {
-  const booking = sql`select book_credits(${userId}::int, ${amount}::int, ${entry.reason}::text, ${entry.reference ?? null}::text) as balance`;
+  const booking = sql`select book_credits(${userId}::int, ${amount}::int, ${entry.reason}::text,
+    ${entry.reference ?? null}::text) as balance`;
   // One statement is its own transaction; inside the caller's transaction it goes under a savepoint, so
   // the race above costs the caller's transaction nothing and the retry can still run in it.
   const result = (db instanceof PgTransaction
