@@ -48,6 +48,17 @@ describe('SQL functions: one source each (issue 22)', () => {
     expect(sources.map((s) => s.name)).toContain('chat_send');
   });
 
+  it('C-01 C-03 book_credits(), the one booking of credits (decision 0032), has its source file', () => {
+    expect(sources.map((s) => s.name)).toContain('book_credits');
+  });
+
+  it('C-03 chat_send() books paid sends through book_credits() and writes no balance or ledger row itself', () => {
+    const chatSend = sources.find((s) => s.name === 'chat_send')?.statement ?? '';
+    expect(chatSend).toContain('book_credits(');
+    expect(chatSend).not.toMatch(/UPDATE\s+users\b/i);
+    expect(chatSend).not.toMatch(/INSERT\s+INTO\s+credit_ledger\b/i);
+  });
+
   it.each(sources)(
     'C-01 $name: the latest migration defines exactly the source file',
     ({ name, statement }) => {

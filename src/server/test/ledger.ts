@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ne, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
@@ -59,4 +61,25 @@ export async function closeCheckingLedgers(t: TestApp): Promise<void> {
   } finally {
     await t.close();
   }
+}
+
+const bookCreditsSource = join(import.meta.dirname, '../db/functions/book_credits.sql');
+
+/**
+ * For a test on its own database: `book_credits()` (decision 0032) refuses every booking of one member, as
+ * if their balance were short, and books everyone else's as its source file does, until the returned
+ * function puts the source file's definition back. Shows that a path books through the one function.
+ */
+export async function refuseBookingsOf(db: Db, memberId: number): Promise<() => Promise<void>> {
+  const source = readFileSync(bookCreditsSource, 'utf8');
+  const statement = source.slice(source.indexOf('CREATE OR REPLACE FUNCTION book_credits('));
+  const refusing = statement.replace(
+    '\nBEGIN\n',
+    `\nBEGIN\n  IF p_user = ${Math.trunc(memberId)} THEN RETURN NULL; END IF;\n`,
+  );
+  if (refusing === statement) throw new Error('book_credits.sql has no BEGIN line to put the refusal after');
+  await db.execute(sql.raw(refusing));
+  return async () => {
+    await db.execute(sql.raw(statement));
+  };
 }

@@ -1,6 +1,7 @@
 -- The chat_send() function as the database has it: the one source to edit. A change here goes into a new
 -- migration as the same text (copy it after a comment saying why); functions.test.ts fails while the latest
--- migration's definition and this file differ. History: migrations 0022 (first), 0023 (grouped unread).
+-- migration's definition and this file differ. History: migrations 0022 (first), 0023 (grouped unread),
+-- 0032 (paid sends book through book_credits()).
 CREATE OR REPLACE FUNCTION chat_send(items json) RETURNS json
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -77,10 +78,23 @@ BEGIN
         END AS err
       FROM spend s
     ),
-    -- Every check passed: the writes. The new sequence numbers, balances and message ids are known here,
-    -- so no write needs another's answer (joins between these steps would be planned as nested loops).
+    -- Every check passed: each paid send books its credits through book_credits(), the one booking of
+    -- credits (decision 0032), before anything of it is written. Its sender is locked above and comes once
+    -- per round, and nothing else in this statement writes users, so the booking finds the balance this
+    -- statement read: a fresh booking answers exactly credits - eff_cost. Any other answer stores nothing:
+    -- NULL (balance short) is insufficient_credits; an earlier booking of this client id (a ledger row
+    -- without its message) is client_id_reused, never a message without its payment.
+    booked AS (
+      SELECT o.*,
+        CASE WHEN o.use_credits THEN book_credits(o.sender, -o.eff_cost, o.reason, o.client_id)
+             ELSE o.credits END AS balance
+      FROM outcome o WHERE o.dup_id IS NULL AND o.err IS NULL
+    ),
+    -- The sends to store. The new sequence numbers, balances and message ids are known here, so no write
+    -- needs another's answer (joins between these steps would be planned as nested loops).
     ok AS (
-      SELECT o.*, nextval('messages_id_seq') AS msg_id FROM outcome o WHERE o.dup_id IS NULL AND o.err IS NULL
+      SELECT b.*, nextval('messages_id_seq') AS msg_id FROM booked b
+        WHERE NOT b.use_credits OR b.balance = b.credits - b.eff_cost
     ),
     conv_up AS (
       UPDATE conversations c SET last_seq = ok.seq FROM ok WHERE c.id = ok.conv
@@ -89,15 +103,6 @@ BEGIN
       INSERT INTO chat_allowances (member_id, free_messages_used)
         SELECT ok.sender, 1 FROM ok WHERE ok.free
       ON CONFLICT (member_id) DO UPDATE SET free_messages_used = chat_allowances.free_messages_used + 1
-    ),
-    user_up AS (
-      UPDATE users u SET credits = ok.credits - ok.eff_cost FROM ok
-        WHERE u.id = ok.sender AND ok.use_credits
-    ),
-    ledger AS (
-      INSERT INTO credit_ledger (user_id, amount, balance_after, reason, reference)
-        SELECT ok.sender, -ok.eff_cost, ok.credits - ok.eff_cost, ok.reason, ok.client_id
-        FROM ok WHERE ok.use_credits
     ),
     msg AS (
       INSERT INTO messages (id, conversation_id, seq, sender_id, sent_by, kind, body, photo_filename,
@@ -131,9 +136,17 @@ BEGIN
       FROM outcome o
       WHERE o.dup_id IS NOT NULL OR o.err IS NOT NULL
       UNION ALL
+      SELECT b.ord, b.other_id, NULL, 'not_booked', CASE
+          WHEN b.balance IS NULL THEN json_build_object(
+            'ord', b.ord, 'status', 'error', 'error', 'insufficient_credits', 'required', b.eff_cost)
+          ELSE json_build_object('ord', b.ord, 'status', 'error', 'error', 'client_id_reused')
+        END
+      FROM booked b
+      WHERE b.use_credits AND b.balance IS DISTINCT FROM b.credits - b.eff_cost
+      UNION ALL
       SELECT ok.ord, ok.other_id, NULL, NULL, json_build_object(
           'ord', ok.ord, 'status', 'ok', 'id', ok.msg_id, 'seq', ok.seq,
-          'credits', CASE WHEN ok.use_credits THEN ok.credits - ok.eff_cost ELSE ok.credits END,
+          'credits', ok.balance,
           'recipient', ok.other_id,
           'recipient_language', ok.other_language,
           'spent', CASE WHEN ok.use_credits THEN ok.eff_cost ELSE 0 END,

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, users } from '../../db/schema.ts';
 import { seedDemo } from '../../demo/seed.ts';
 import { createTestDatabase } from '../../test/app.ts';
-import { expectLedgersBalance, ledgerMismatches } from '../../test/ledger.ts';
+import { expectLedgersBalance, ledgerMismatches, refuseBookingsOf } from '../../test/ledger.ts';
 import { buildMember } from '../../test/members.ts';
 import { bookCredits, ledgerOf } from './wallet.ts';
 
@@ -82,5 +82,105 @@ describe('credits wallet', () => {
     // Put right, so the suite's own check after all tests passes.
     await database.db.update(users).set({ credits: 7 }).where(eq(users.id, m.id));
     expect(await ledgerMismatches(database.db)).toEqual([]);
+  });
+});
+
+/** One call of the database function itself: the balance after, or null. */
+async function bookInSql(userId: number, amount: number, reason: string, reference: string | null) {
+  const result = (await database.db.execute(
+    sql`select book_credits(${userId}::int, ${amount}::int, ${reason}::text, ${reference}::text) as balance`,
+  )) as unknown as { rows: { balance: number | null }[] };
+  const balance = result.rows[0]?.balance;
+  return balance === null || balance === undefined ? null : Number(balance);
+}
+
+const balanceOf = async (userId: number) =>
+  (await database.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)))[0]?.credits;
+
+const bookingsOf = (userId: number, reference: string) =>
+  database.db
+    .select({ amount: creditLedger.amount, balanceAfter: creditLedger.balanceAfter })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reference, reference)));
+
+describe('book_credits(): the one booking of credits (issue 22, decision 0032)', () => {
+  it('C-03 Pay-10 books with its ledger row, answers a reference booked before without booking it again, and answers null when short or for no member', async () => {
+    const m = await buildMember(database.db);
+    expect(await bookInSql(m.id, 5, 'grant', 'g-1')).toBe(5);
+    expect(await bookInSql(m.id, 5, 'grant', 'g-1')).toBe(5);
+    expect(await bookInSql(m.id, -2, 'message', 'm-1')).toBe(3);
+    // Short: nothing changes, no ledger row, no error.
+    expect(await bookInSql(m.id, -4, 'message', 'm-2')).toBeNull();
+    expect(await bookingsOf(m.id, 'm-2')).toEqual([]);
+    // A reference booked before answers its booking, even where a new booking would now be short.
+    expect(await bookInSql(m.id, -4, 'message', 'm-1')).toBe(3);
+    // Without a reference every call books.
+    expect(await bookInSql(m.id, -1, 'message', null)).toBe(2);
+    expect(await bookInSql(m.id, -1, 'message', null)).toBe(1);
+    expect(await balanceOf(m.id)).toBe(1);
+    expect(await bookingsOf(m.id, 'g-1')).toEqual([{ amount: 5, balanceAfter: 5 }]);
+    expect(await bookInSql(2_000_000_000, 5, 'grant', 'nobody')).toBeNull();
+  });
+
+  it('C-03 Pay-10 20 bookings of one reference at the same time book once', async () => {
+    const m = await buildMember(database.db);
+    await bookCredits(database.db, m.id, 10, { reason: 'grant' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        bookCredits(database.db, m.id, -3, { reason: 'message', reference: 'one-spend' }),
+      ),
+    );
+    expect(new Set(answers)).toEqual(new Set([7]));
+    expect(await bookingsOf(m.id, 'one-spend')).toEqual([{ amount: -3, balanceAfter: 7 }]);
+    expect(await balanceOf(m.id)).toBe(7);
+  });
+
+  it('C-03 20 spends at the same time through the function itself never overdraw: 5 of 1 credit fit a balance of 5', async () => {
+    const m = await buildMember(database.db);
+    await bookCredits(database.db, m.id, 5, { reason: 'grant' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => bookInSql(m.id, -1, 'message', `spend-${i}`)),
+    );
+    expect(answers.filter((a) => a !== null).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual([0, 1, 2, 3, 4]);
+    expect(answers.filter((a) => a === null)).toHaveLength(15);
+    expect(await balanceOf(m.id)).toBe(0);
+  });
+
+  it('C-03 bookCredits books through book_credits(): when the function refuses, the wallet answers 402 and books nothing', async () => {
+    const m = await buildMember(database.db);
+    await bookCredits(database.db, m.id, 10, { reason: 'grant' });
+    const restore = await refuseBookingsOf(database.db, m.id);
+    try {
+      await expect(
+        bookCredits(database.db, m.id, -1, { reason: 'message', reference: 'refused-1' }),
+      ).rejects.toMatchObject({ status: 402, code: 'insufficient_credits', details: { required: 1 } });
+    } finally {
+      await restore();
+    }
+    expect(await bookingsOf(m.id, 'refused-1')).toEqual([]);
+    expect(await balanceOf(m.id)).toBe(10);
+  });
+
+  it("C-03 Pay-11 inside a caller's transaction: a repeat answers the first booking and a refusal leaves the transaction usable", async () => {
+    const m = await buildMember(database.db);
+    const after = await database.db.transaction(async (tx) => {
+      await bookCredits(tx, m.id, 4, { reason: 'grant', reference: 'tx-1' });
+      await expect(bookCredits(tx, m.id, -9, { reason: 'message', reference: 'tx-2' })).rejects.toMatchObject(
+        {
+          code: 'insufficient_credits',
+        },
+      );
+      return bookCredits(tx, m.id, 4, { reason: 'grant', reference: 'tx-1' });
+    });
+    expect(after).toBe(4);
+    expect(await balanceOf(m.id)).toBe(4);
+  });
+
+  it('C-03 amounts are whole and non-zero', async () => {
+    const m = await buildMember(database.db);
+    await expect(bookCredits(database.db, m.id, 0, { reason: 'grant' })).rejects.toThrow(/non-zero integer/);
+    await expect(bookCredits(database.db, m.id, 1.5, { reason: 'grant' })).rejects.toThrow(
+      /non-zero integer/,
+    );
   });
 });

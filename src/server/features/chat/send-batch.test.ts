@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, chatAllowances, creditLedger, messages } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { api, creditsOf, openChat } from '../../test/chat.ts';
-import { expectLedgersBalance, notOpening } from '../../test/ledger.ts';
+import { expectLedgersBalance, notOpening, refuseBookingsOf } from '../../test/ledger.ts';
 import { buildMember } from '../../test/members.ts';
+import { bookCredits } from '../accounts/index.ts';
 import { type BatchItem, numberSends, submitSend } from './send-batch.ts';
 
 let t: TestApp;
@@ -206,5 +207,66 @@ describe('C-12 a batch of sends from different members is one round', () => {
       .where(eq(chatAllowances.memberId, free.a.id));
     expect(allowance?.used).toBe(1);
     expect(await creditsOf(t.app, poor.a.id)).toBe(2);
+  });
+});
+
+describe('C-03 a paid send books through book_credits(), the one booking of credits (issue 22, decision 0032)', () => {
+  const ledgerOf = (userId: number) =>
+    t.app.db
+      .select({
+        amount: creditLedger.amount,
+        after: creditLedger.balanceAfter,
+        reason: creditLedger.reason,
+        reference: creditLedger.reference,
+      })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), notOpening()))
+      .orderBy(creditLedger.id);
+  const messagesOf = (clientId: string) =>
+    t.app.db.select({ seq: messages.seq }).from(messages).where(eq(messages.clientId, clientId));
+
+  it('C-03 a paid send that book_credits() refuses stores nothing and answers insufficient_credits; the send beside it is booked by the function', async () => {
+    const a = await buildMember(t.app.db, { paidUser: true, credits: 50 });
+    const c = await buildMember(t.app.db, { paidUser: true, credits: 50 });
+    const b = await buildMember(t.app.db, { paidUser: true });
+    const ab = await openChat(t.app, a, b);
+    const cb = await openChat(t.app, c, b);
+    const restore = await refuseBookingsOf(t.app.db, a.id);
+    let outcomes: Awaited<ReturnType<typeof submitSend>>[];
+    try {
+      outcomes = await Promise.all([
+        submitSend(t.app.db, item(a.id, ab, 'book-refused-01', 'niet betaald')),
+        submitSend(t.app.db, item(c.id, cb, 'book-beside-01', 'betaald')),
+      ]);
+    } finally {
+      await restore();
+    }
+    expect(outcomes[0]).toEqual({ status: 'error', error: 'insufficient_credits', required: 3 });
+    expect(outcomes[1]).toMatchObject({ status: 'ok', credits: 47, spent: 3 });
+    // No message, no sequence number, no unread, no booking for the refused send.
+    expect(await messagesOf('book-refused-01')).toEqual([]);
+    expect(await ledgerOf(a.id)).toEqual([]);
+    expect(await creditsOf(t.app, a.id)).toBe(50);
+    expect(await ledgerOf(c.id)).toEqual([
+      { amount: -3, after: 47, reason: 'chat_message', reference: 'book-beside-01' },
+    ]);
+    // Booked again, the same send goes in as the conversation's first message.
+    const again = await submitSend(t.app.db, item(a.id, ab, 'book-refused-01', 'niet betaald'));
+    expect(again).toMatchObject({ status: 'ok', credits: 47, spent: 3, row: { seq: 1 } });
+    expect(await ledgerOf(a.id)).toEqual([
+      { amount: -3, after: 47, reason: 'chat_message', reference: 'book-refused-01' },
+    ]);
+  });
+
+  it('C-03 C-12 a paid send whose client id was booked before without a message stores nothing: client_id_reused, never a message unpaid', async () => {
+    const a = await buildMember(t.app.db, { paidUser: true, credits: 20 });
+    const b = await buildMember(t.app.db, { paidUser: true });
+    const ab = await openChat(t.app, a, b);
+    await bookCredits(t.app.db, a.id, -3, { reason: 'chat_message', reference: 'booked-before-01' });
+    const outcome = await submitSend(t.app.db, item(a.id, ab, 'booked-before-01', 'al geboekt'));
+    expect(outcome).toEqual({ status: 'error', error: 'client_id_reused' });
+    expect(await messagesOf('booked-before-01')).toEqual([]);
+    expect(await creditsOf(t.app, a.id)).toBe(17);
+    expect(await ledgerOf(a.id)).toHaveLength(1);
   });
 });
