@@ -234,7 +234,12 @@ export interface SocketConn {
    * banned member or an ended session gets the socket closed instead (and `refused` is told first).
    * Resolves false when the work did not run.
    */
-  act(work: () => Promise<void>, refused?: (standing: Exclude<Standing, 'ok'>) => void): Promise<boolean>;
+  act(
+    work: () => Promise<void>,
+    refused?: (standing: Exclude<Standing, 'ok'>) => void,
+    /** `standingChecked`: the work's own statement checks the session's standing (a chat send does). */
+    opts?: { standingChecked?: boolean },
+  ): Promise<boolean>;
 }
 
 /** The hub's own view of a socket: liveness and the frame window besides what features see. */

@@ -120,10 +120,11 @@ export const realtimeRoutes: FastifyPluginAsync<{
     conn: HubConn,
     work: () => Promise<void>,
     refused?: (standing: Exclude<Standing, 'ok'>) => void,
+    opts?: { standingChecked?: boolean },
   ): Promise<boolean> {
     return lanes.run(conn.user.id, async () => {
       if (conn.socket.readyState !== conn.socket.OPEN) return false;
-      const standing = await standingOf(conn.user.sessionId);
+      const standing = opts?.standingChecked ? 'ok' : await standingOf(conn.user.sessionId);
       if (standing !== 'ok') {
         refused?.(standing);
         closeFor(conn, standing);
@@ -195,7 +196,7 @@ export const realtimeRoutes: FastifyPluginAsync<{
         frames: 0,
         handled: Promise.resolve(),
         send: (event) => sendRaw(socket, JSON.stringify(event)),
-        act: (work, refused) => act(conn, work, refused),
+        act: (work, refused, opts) => act(conn, work, refused, opts),
       };
       const version = Number((req.query as { v?: string }).v ?? REALTIME.version);
       if (version !== REALTIME.version) {

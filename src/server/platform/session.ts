@@ -72,21 +72,18 @@ export async function findSessionUser(
 export type Standing = 'ok' | 'banned' | 'ended';
 
 /**
- * The standing of each of these sessions: `ok` while the session exists, has not expired and its member
- * is neither deleted nor banned; sessions missing from the answer have ended (their sockets are closed).
+ * The standing of each of these sessions, by the database's one rule (`session_standing()`,
+ * db/functions/session_standing.sql, which chat_send() applies to a socket's sends too): `ok` while the
+ * session exists, has not expired and its member is neither deleted nor banned; sessions missing from the
+ * answer have ended (their sockets are closed).
  */
 export async function sessionStandings(db: Db, ids: number[]): Promise<Map<number, Standing>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: sessions.id, status: users.status, deletedAt: users.deletedAt })
+    .select({ id: sessions.id, standing: sql<Standing>`session_standing(${sessions.id})` })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(inArray(sessions.id, [...new Set(ids)]), gt(sessions.expiresAt, new Date())));
-  return new Map(
-    rows
-      .filter((r) => r.deletedAt === null)
-      .map((r) => [r.id, r.status === 'banned' ? ('banned' as const) : ('ok' as const)]),
-  );
+    .where(inArray(sessions.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.standing]));
 }
 
 export async function deleteSession(db: Db, sessionId: number) {

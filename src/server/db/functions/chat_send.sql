@@ -1,7 +1,7 @@
 -- The chat_send() function as the database has it: the one source to edit. A change here goes into a new
 -- migration as the same text (copy it after a comment saying why); functions.test.ts fails while the latest
 -- migration's definition and this file differ. History: migrations 0022 (first), 0023 (grouped unread),
--- 0032 (paid sends book through book_credits()).
+-- 0032 (paid sends book through book_credits()), 0033 (a socket's send checks its session's standing).
 CREATE OR REPLACE FUNCTION chat_send(items json) RETURNS json
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -32,6 +32,9 @@ BEGIN
     -- Everything the checks need, read once per send (the rows read are locked above).
     chk AS MATERIALIZED (
       SELECT it.*,
+        -- A send over a socket names its session: banned or ended, it is refused in this statement
+        -- (the socket skips its separate standing read for sends). HTTP sends checked theirs already.
+        CASE WHEN it.session_id IS NULL THEN 'ok' ELSE session_standing(it.session_id) END AS standing,
         d.id AS dup_id,
         CASE WHEN d.id IS NOT NULL THEN to_json(d.*) END AS dup_row,
         (cm.other_id IS NOT NULL AND ou.id IS NOT NULL AND p.user_id IS NOT NULL) AS member_found,
@@ -67,6 +70,8 @@ BEGIN
     outcome AS (
       SELECT s.*,
         CASE
+          WHEN s.standing = 'banned' THEN 'banned'
+          WHEN s.standing = 'ended' THEN 'session_ended'
           WHEN s.dup_id IS NOT NULL THEN NULL
           WHEN NOT s.member_found THEN 'not_found'
           WHEN NOT s.listed OR s.blocked_me THEN 'unavailable'
@@ -126,7 +131,7 @@ BEGIN
     answers AS (
       SELECT o.ord, o.other_id, o.dup_id, o.err,
         CASE
-          WHEN o.dup_id IS NOT NULL THEN json_build_object(
+          WHEN o.dup_id IS NOT NULL AND o.err IS NULL THEN json_build_object(
             'ord', o.ord, 'status', 'duplicate', 'row', o.dup_row, 'credits', o.credits,
             'free_left', CASE WHEN o.paid THEN NULL ELSE greatest(0, o.free_limit - o.used) END)
           WHEN o.err = 'insufficient_credits' THEN json_build_object(

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../../shared/contract/realtime.ts';
-import { mailOutbox, messages, users } from '../../db/schema.ts';
+import { mailOutbox, messages, sessions, users } from '../../db/schema.ts';
 import { createSession, SESSION_COOKIE } from '../../platform/session.ts';
 import {
   api,
@@ -59,6 +59,44 @@ describe('A-10 P-15 an open socket follows the member’s standing (issue 21)', 
     const nack = await s.next('nack', (e) => e.client_id === cid);
     expect(nack).toMatchObject({ status: 403, error: { code: 'banned' } });
     expect((await s.waitClose()).code).toBe(CLOSE_CODES.banned);
+    expect(await sentBy(a)).toEqual([]);
+    expect(await creditsOf(server.t.app, a.id)).toBe(10);
+  });
+
+  it('A-10 C-12 a send right after a ban that reached no bus is refused by the send itself, though the socket sent a moment ago', async () => {
+    const a = await paid(10);
+    const b = await paid();
+    const id = await openChat(server.t.app, a, b);
+    const s = await connectSocket(server.base, a.cookie);
+    const first = clientId();
+    sendOverSocket(s.socket, id, first, 'eerste');
+    const ack = await s.next('ack', (e) => e.client_id === first);
+    expect(ack.response.credits).toBeLessThan(10);
+    // Within the second a socket used to trust the standing it read before the first send.
+    await server.t.app.db
+      .update(users)
+      .set({ status: 'banned', bannedAt: new Date() })
+      .where(eq(users.id, a.id));
+    const second = clientId();
+    sendOverSocket(s.socket, id, second, 'tweede');
+    const nack = await s.next('nack', (e) => e.client_id === second);
+    expect(nack).toMatchObject({ status: 403, error: { code: 'banned' } });
+    expect((await s.waitClose()).code).toBe(CLOSE_CODES.banned);
+    expect((await sentBy(a)).map((m) => m.body)).toEqual(['eerste']);
+    expect(await creditsOf(server.t.app, a.id)).toBe(ack.response.credits);
+  });
+
+  it('P-15 C-12 a session ended in the database (no bus) refuses the next send with 403 and closes the socket with 4401; nothing stored or charged', async () => {
+    const a = await paid(10);
+    const b = await paid();
+    const id = await openChat(server.t.app, a, b);
+    const s = await connectSocket(server.base, a.cookie);
+    await server.t.app.db.delete(sessions).where(eq(sessions.userId, a.id));
+    const cid = clientId();
+    sendOverSocket(s.socket, id, cid, 'na het uitloggen');
+    const nack = await s.next('nack', (e) => e.client_id === cid);
+    expect(nack).toMatchObject({ status: 403, error: { code: 'authentication_required' } });
+    expect((await s.waitClose()).code).toBe(CLOSE_CODES.unauthenticated);
     expect(await sentBy(a)).toEqual([]);
     expect(await creditsOf(server.t.app, a.id)).toBe(10);
   });

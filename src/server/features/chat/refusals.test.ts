@@ -8,7 +8,7 @@ const source = readFileSync(join(import.meta.dirname, '../../db/functions/chat_s
 
 /** The refusals of chat_send()'s outcome CASE, in order: [condition, refusal]. */
 function sqlRefusals(): [string, string][] {
-  const start = source.indexOf('WHEN s.dup_id IS NOT NULL THEN NULL');
+  const start = source.indexOf('outcome AS (');
   const end = source.indexOf('END AS err', start);
   const block = source.slice(start, end);
   return [...block.matchAll(/WHEN (.+?) THEN '([a-z_]+)'/g)].map((m) => [

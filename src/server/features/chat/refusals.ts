@@ -6,6 +6,10 @@ import { AppError } from '../../platform/errors.ts';
  * table behind both the TS checks (access.ts) and the mapping of what `chat_send()` answers (send.ts).
  */
 export const CHAT_REFUSALS = {
+  // The sender's own session, as a socket's send carries it (session_standing(); issue 21 item 1): the
+  // answers a socket gives any acting frame of a banned member or an ended session.
+  banned: { status: 403, code: 'banned', messageId: 'auth.banned' },
+  session_ended: { status: 403, code: 'authentication_required', messageId: 'auth.required' },
   not_found: { status: 404, code: 'not_found', messageId: 'error.not_found' },
   unavailable: { status: 409, code: CHAT_ERRORS.unavailable, messageId: 'chat.member_unavailable' },
   blocked_by_me: { status: 409, code: CHAT_ERRORS.blockedByMe, messageId: 'chat.unblock_first' },
@@ -56,6 +60,9 @@ export interface Counterpart {
  */
 export const WRITE_RULES: readonly { refusal: ChatRefusal; sql: string; ts?: (m: Counterpart) => boolean }[] =
   [
+    // The sender's session, when the send names one (a socket's send; HTTP checked it with the request).
+    { refusal: 'banned', sql: "s.standing = 'banned'" },
+    { refusal: 'session_ended', sql: "s.standing = 'ended'" },
     // The sender is in the conversation and the other member exists (TS reads the member directly).
     { refusal: 'not_found', sql: 'NOT s.member_found' },
     { refusal: 'unavailable', sql: 'NOT s.listed OR s.blocked_me', ts: (m) => !m.listed || m.blockedMe },

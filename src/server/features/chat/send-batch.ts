@@ -29,6 +29,8 @@ export interface BatchItem {
   gift_default: number;
   free_limit: number;
   created_at: string;
+  /** A socket's send: its session, whose standing chat_send() checks with the write (else not checked). */
+  session_id?: number | null;
 }
 
 /** What `chat_send()` refuses a send for: a key of the one table of chat refusals (refusals.ts). */

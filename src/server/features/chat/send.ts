@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contract/chat.ts';
 import { type RealtimeEventMap, type TClientFrame, ZClientFrame } from '../../../shared/contract/realtime.ts';
 import { type Locale, toLocale } from '../../../shared/i18n/locales.ts';
-import type { SocketConn } from '../../platform/bus.ts';
+import { closeFor, type SocketConn } from '../../platform/bus.ts';
 import { AppError, type FieldIssue, validationBody, wireError } from '../../platform/errors.ts';
 import type { FrameReader } from '../../platform/realtime.ts';
 import { assertConfirmedSender } from './access.ts';
@@ -22,7 +22,7 @@ import {
   viewerOf,
 } from './present.ts';
 import { accountStatus, type MessageRow } from './queries.ts';
-import { refuse } from './refusals.ts';
+import { CHAT_REFUSALS, refuse } from './refusals.ts';
 import { type BatchError, submitSend } from './send-batch.ts';
 
 /**
@@ -51,6 +51,8 @@ export interface SendCaller {
   request: FastifyRequest;
   deps: ChatDeps;
   viewer: ChatViewer;
+  /** A socket's send: its session, checked with the write (a banned member or ended session stores nothing). */
+  sessionId?: number;
 }
 
 export async function runSend(
@@ -64,7 +66,7 @@ export async function runSend(
     input.kind === 'text'
       ? { kind: 'text' as const, clientId: input.client_id, body: input.body }
       : { kind: 'gift' as const, clientId: input.client_id, giftCode: input.gift_code };
-  return sendMessage(caller.deps, caller.viewer, conversationId, draft);
+  return sendMessage(caller.deps, caller.viewer, conversationId, draft, { sessionId: caller.sessionId });
 }
 
 // ---------------------------------------------------------------- storing and announcing
@@ -106,7 +108,7 @@ export async function sendMessage(
   viewer: ChatViewer,
   conversationId: number,
   draft: Draft,
-  opts: { sentBy?: 'member' | 'operator' } = {},
+  opts: { sentBy?: 'member' | 'operator'; sessionId?: number } = {},
 ): Promise<TSendMessageResponse> {
   const sentBy = opts.sentBy ?? 'member';
   assertConfirmedSender(viewer);
@@ -133,6 +135,7 @@ export async function sendMessage(
     gift_default: deps.site.giftCredits,
     free_limit: deps.site.freeMessages,
     created_at: deps.now.toISOString(),
+    session_id: opts.sessionId ?? null,
   });
   if (outcome.status === 'error') throw refusal(outcome);
   if (outcome.status === 'duplicate' && !sameContent(outcome.row, conversationId, draft))
@@ -232,45 +235,64 @@ export async function sendFrames(app: FastifyInstance): Promise<FrameReader<Send
           ? new AppError(403, 'banned', 'auth.banned')
           : new AppError(403, 'authentication_required', 'auth.required'),
       );
-    await conn.act(async () => {
-      const parsed = parseSend({ kind: 'text', client_id: frame.client_id, body: frame.body });
-      if ('issues' in parsed) {
-        conn.send({
-          type: 'nack',
-          client_id: frame.client_id,
-          status: 400,
-          ...validationBody(conn.locale, parsed.issues, values),
-        });
-        return;
-      }
-      try {
-        let confirmed = conn.user.status === 'confirmed' || confirmedSince.has(conn);
-        if (!confirmed && (await accountStatus(app.db, conn.user.id)) === 'confirmed') {
-          confirmedSince.add(conn);
-          confirmed = true;
+    await conn.act(
+      async () => {
+        const parsed = parseSend({ kind: 'text', client_id: frame.client_id, body: frame.body });
+        if ('issues' in parsed) {
+          conn.send({
+            type: 'nack',
+            client_id: frame.client_id,
+            status: 400,
+            ...validationBody(conn.locale, parsed.issues, values),
+          });
+          return;
         }
-        // The echo and the new balance go to the member's other sockets; this one has them in the ack.
-        const deps = depsOf(conn.site, conn.locale, (memberId, event) =>
-          app.bus.publishToMember(
-            memberId,
-            event,
-            memberId === conn.user.id ? { except: conn.id } : undefined,
-          ),
-        );
-        const viewer = { ...viewerOf(conn.user), confirmed };
-        const response = await runSend(
-          { app, request: conn.request, deps, viewer },
-          frame.conversation_id,
-          parsed.input,
-        );
-        conn.send({ type: 'ack', client_id: frame.client_id, response });
-      } catch (err) {
-        nack(err);
-      }
-    }, refused);
+        try {
+          let confirmed = conn.user.status === 'confirmed' || confirmedSince.has(conn);
+          if (!confirmed && (await accountStatus(app.db, conn.user.id)) === 'confirmed') {
+            confirmedSince.add(conn);
+            confirmed = true;
+          }
+          // The echo and the new balance go to the member's other sockets; this one has them in the ack.
+          const deps = depsOf(conn.site, conn.locale, (memberId, event) =>
+            app.bus.publishToMember(
+              memberId,
+              event,
+              memberId === conn.user.id ? { except: conn.id } : undefined,
+            ),
+          );
+          const viewer = { ...viewerOf(conn.user), confirmed };
+          const response = await runSend(
+            { app, request: conn.request, deps, viewer, sessionId: conn.user.sessionId },
+            frame.conversation_id,
+            parsed.input,
+          );
+          conn.send({ type: 'ack', client_id: frame.client_id, response });
+        } catch (err) {
+          // The session's standing, checked by chat_send() with the write: answered and closed as the
+          // socket's own check would have.
+          const standing = standingRefused(err);
+          if (standing) {
+            refused(standing);
+            closeFor(conn, standing);
+          } else nack(err);
+        }
+        // The send's own statement checks the session (chat_send(), session_standing()): no read before it.
+      },
+      refused,
+      { standingChecked: true },
+    );
   }
 
   return { parse: parseSendFrame, handle: send };
+}
+
+/** A send refused for its session's standing (chat_send()'s `banned` and `session_ended`), else null. */
+function standingRefused(err: unknown): 'banned' | 'ended' | null {
+  if (!(err instanceof AppError)) return null;
+  if (err.code === CHAT_REFUSALS.banned.code) return 'banned';
+  if (err.code === CHAT_REFUSALS.session_ended.code) return 'ended';
+  return null;
 }
 
 // ---------------------------------------------------------------- the one send limit
