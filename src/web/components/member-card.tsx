@@ -1,5 +1,5 @@
 import { MapPin, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TMemberCard } from '../../shared/contract/profiles.ts';
 import { pathFor } from '../../shared/routes.ts';
@@ -25,8 +25,16 @@ export function OnlineDot({ className = '' }: { className?: string }) {
 /**
  * A member as every list shows them: a 3:4 photo with name, age and city over a soft gradient, the
  * online dot and the fictional icon (UX "photo first"). The whole card links to the profile page.
+ * Memoised: a grid re-rendered after hydration (its `useHydrating` turns false at sync priority) or by
+ * its next three cards keeps the cards it already drew instead of drawing every one again (issue 24).
  */
-export function MemberCard({ member, eager = false }: { member: TMemberCard; eager?: boolean }) {
+export const MemberCard = memo(function MemberCard({
+  member,
+  eager = false,
+}: {
+  member: TMemberCard;
+  eager?: boolean;
+}) {
   const intl = useIntl();
   const to = pathFor('members-id', { id: member.id }) ?? '#';
   return (
@@ -70,7 +78,7 @@ export function MemberCard({ member, eager = false }: { member: TMemberCard; eag
       </span>
     </RouteLink>
   );
-}
+});
 
 /** "8 km" or "< 5 km" after the city (issue 27): rounded by the server, never coordinates. */
 function CardDistance({ distance, dot }: { distance: NonNullable<TMemberCard['distance']>; dot: boolean }) {
