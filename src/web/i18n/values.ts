@@ -5,20 +5,18 @@ import { RULES } from '../../shared/rules.ts';
 import { useUser } from '../api/session.ts';
 
 /**
- * Values that messages choose their words by (issue 28). A percentage goes in as a fraction and comes out
- * through `Intl.NumberFormat`'s percent style (`{percentage, number, percent}`): "46%", "46 %", "46 %".
+ * Values that messages choose their words by (issue 28). A percentage goes in as text written by
+ * `formatPercent` ("46%", "46 %", held to `Intl.NumberFormat`'s percent style in every locale by its
+ * test) into a `{percentage_text}` or `{percent_text}` argument: a browser's first `Intl.NumberFormat`
+ * loads its locale data in one long task, which no page should pay for one number while it hydrates
+ * (issue 24).
  */
-export const asPercent = (whole: number) => whole / 100;
+export const percentText = (locale: string, whole: number) =>
+  formatPercent(toLocale(locale) ?? DEFAULT_LOCALE, whole);
 
-/** Premium's better chance of a match (spec §1), one number for every text that names it. */
-export const premiumMatchChance = () => asPercent(RULES.premium.matchChancePercentage);
-
-/**
- * The same chance as text ("46%", "46 %"), for the home page's `{percentage}`: written without
- * `Intl.NumberFormat`, whose first use would cost the page's hydration one long task (issue 24).
- */
+/** Premium's better chance of a match (spec §1), one number for every text that names it, as text. */
 export const premiumMatchChanceText = (locale: string) =>
-  formatPercent(toLocale(locale) ?? DEFAULT_LOCALE, RULES.premium.matchChancePercentage);
+  percentText(locale, RULES.premium.matchChancePercentage);
 
 /**
  * A gender as the messages select on it: `female`, `male`, or `other` (couples, trans and non-binary

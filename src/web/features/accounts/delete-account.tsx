@@ -18,7 +18,7 @@ import {
   useFormRef,
 } from '../../components/form.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { asPercent } from '../../i18n/values.ts';
+import { percentText } from '../../i18n/values.ts';
 
 type Reason = (typeof DELETE_REASONS)[number];
 type Stage = 'solutions' | 'reasons' | { kept: RetentionSolution };
@@ -26,6 +26,7 @@ type Stage = 'solutions' | 'reasons' | { kept: RetentionSolution };
 const SOLUTION_ICONS = { invisible: EyeOff, pause_email: MailX, discount: BadgePercent } as const;
 
 function Solutions(props: { onAccepted(solution: RetentionSolution): void; onContinue(): void }) {
+  const intl = useIntl();
   const retention = useRetention(true);
   const accept = useAcceptRetention();
   if (retention.isPending) {
@@ -40,7 +41,7 @@ function Solutions(props: { onAccepted(solution: RetentionSolution): void; onCon
       <ul className="space-y-3">
         {solutions.map((solution) => {
           const Icon = SOLUTION_ICONS[solution.kind];
-          const values = { percentage: asPercent(solution.percentage ?? 0) };
+          const values = { percentage_text: percentText(intl.locale, solution.percentage ?? 0) };
           return (
             <li key={solution.kind} className="rounded-2xl border border-line p-4">
               <div className="flex gap-3">
@@ -164,13 +165,14 @@ function Reasons(props: { onCancel(): void }) {
 }
 
 function Kept({ solution, onClose }: { solution: RetentionSolution; onClose(): void }) {
+  const intl = useIntl();
   return (
     <div className="flex flex-col items-center gap-3 text-center" role="status">
       <Heart aria-hidden size={40} className="text-primary" />
       <p className="text-[17px]">
         <FormattedMessage
           id={`retention.${solution.kind}_done`}
-          values={{ percentage: asPercent(solution.percentage ?? 0) }}
+          values={{ percentage_text: percentText(intl.locale, solution.percentage ?? 0) }}
         />
       </p>
       <button type="button" className="btn btn-primary mt-2 w-full" onClick={onClose}>

@@ -3,6 +3,7 @@ import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TChatProfile } from '../../../shared/contract/chat.ts';
 import { useHydrating } from '../../components/use-media-query.ts';
+import { percentText } from '../../i18n/values.ts';
 import { TypingDots } from './chat-parts.tsx';
 import type { ThreadMessage } from './outbox.ts';
 import type { Thread } from './use-thread.ts';
@@ -78,7 +79,7 @@ function Status({ message, read }: { message: ThreadMessage; read: boolean }) {
         {message.kind === 'photo' && message.progress !== undefined && message.progress < 1 ? (
           <FormattedMessage
             id="chat.uploading"
-            values={{ percent: intl.formatNumber(message.progress, { style: 'percent' }) }}
+            values={{ percent_text: percentText(intl.locale, message.progress * 100) }}
           />
         ) : (
           <FormattedMessage id="chat.sending" />

@@ -5,7 +5,7 @@ import { useBalance } from '../../api/balance.ts';
 import { useMemberPricing } from '../../api/credits.ts';
 import { ErrorAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
-import { asPercent } from '../../i18n/values.ts';
+import { percentText } from '../../i18n/values.ts';
 import { usePageTitle } from '../../use-page-title.ts';
 import { RequireLogin } from '../accounts/shared.tsx';
 import { BundleList, BundleSkeleton, PricingText } from './bundle-list.tsx';
@@ -18,6 +18,7 @@ export function CreditsPage() {
 }
 
 function CreditsContent() {
+  const intl = useIntl();
   const pricing = useMemberPricing();
   const balance = useBalance();
   const credits = balance?.credits ?? 0;
@@ -36,12 +37,12 @@ function CreditsContent() {
             {pricing.data.discount.source === 'retention' ? (
               <FormattedMessage
                 id="credits.retention_applied"
-                values={{ percentage: asPercent(pricing.data.discount.value_percentage) }}
+                values={{ percentage_text: percentText(intl.locale, pricing.data.discount.value_percentage) }}
               />
             ) : (
               <FormattedMessage
                 id="credits.welcome_applied"
-                values={{ percentage: asPercent(pricing.data.discount.value_percentage) }}
+                values={{ percentage_text: percentText(intl.locale, pricing.data.discount.value_percentage) }}
               />
             )}
           </p>
@@ -50,7 +51,7 @@ function CreditsContent() {
       <ErrorAlert error={pricing.error} />
       {pricing.data ? <BundleList pricing={pricing.data} buy /> : <BundleSkeleton />}
       {pricing.data && <PricingText pricing={pricing.data} />}
-      <nav className="flex flex-wrap gap-3" aria-label={useIntl().formatMessage({ id: 'credits.more' })}>
+      <nav className="flex flex-wrap gap-3" aria-label={intl.formatMessage({ id: 'credits.more' })}>
         {paid && (
           <Link to={routePath('credits-repeat-order')} className="btn btn-ghost">
             <RotateCcw aria-hidden size={18} />

@@ -8,7 +8,7 @@ import { useCheckDiscount, useQuote, useStartPayment } from '../../api/credits.t
 import { errorText } from '../../api/error-text.ts';
 import { ErrorAlert, FieldError, inputClass, SubmitButton } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
-import { asPercent } from '../../i18n/values.ts';
+import { percentText } from '../../i18n/values.ts';
 import { OfflineOr } from '../../offline/offline-state.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 import { PageSkeleton, RequireLogin } from '../accounts/shared.tsx';
@@ -125,12 +125,15 @@ function MethodChoice(props: { bundleId: number; preset: string | null }) {
             {source === 'retention' ? (
               <FormattedMessage
                 id="methods.retention_applied"
-                values={{ percentage: asPercent(discount.value_percentage) }}
+                values={{ percentage_text: percentText(intl.locale, discount.value_percentage) }}
               />
             ) : (
               <FormattedMessage
                 id="methods.discount_applied"
-                values={{ code: discount.code, percentage: asPercent(discount.value_percentage) }}
+                values={{
+                  code: discount.code,
+                  percentage_text: percentText(intl.locale, discount.value_percentage),
+                }}
               />
             )}
             {amount !== bundle.amount_cents && (
@@ -145,7 +148,11 @@ function MethodChoice(props: { bundleId: number; preset: string | null }) {
             {passedOver ? (
               <FormattedMessage
                 id="methods.better_than_code"
-                values={{ source, percentage: asPercent(discount.value_percentage), code: passedOver.code }}
+                values={{
+                  source,
+                  percentage_text: percentText(intl.locale, discount.value_percentage),
+                  code: passedOver.code,
+                }}
               />
             ) : (
               <FormattedMessage id="methods.discount_why" values={{ source }} />

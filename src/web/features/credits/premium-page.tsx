@@ -4,7 +4,7 @@ import { routePath } from '../../../shared/routes.ts';
 import { RULES } from '../../../shared/rules.ts';
 import { useUser } from '../../api/session.ts';
 import { Link } from '../../components/route-link.tsx';
-import { premiumMatchChance } from '../../i18n/values.ts';
+import { premiumMatchChanceText } from '../../i18n/values.ts';
 import { useSite } from '../../site-context.tsx';
 import { usePageTitle } from '../../use-page-title.ts';
 
@@ -31,7 +31,10 @@ export function PremiumPage() {
           <FormattedMessage id="premium.title" />
         </h1>
         <p className="mt-2 text-lg font-semibold">
-          <FormattedMessage id="premium.claim" values={{ percentage: premiumMatchChance() }} />
+          <FormattedMessage
+            id="premium.claim"
+            values={{ percentage_text: premiumMatchChanceText(intl.locale) }}
+          />
         </p>
       </header>
       {user?.paid_user ? (

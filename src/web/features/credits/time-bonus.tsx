@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Gift, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { routePath } from '../../../shared/routes.ts';
 import { RULES } from '../../../shared/rules.ts';
@@ -10,7 +10,7 @@ import { useDismissTimeBonus, useTimeBonus } from '../../api/credits.ts';
 import { useUser } from '../../api/session.ts';
 import { Modal } from '../../components/modal.tsx';
 import { Link } from '../../components/route-link.tsx';
-import { asPercent } from '../../i18n/values.ts';
+import { percentText } from '../../i18n/values.ts';
 import { formatCountdown, inMembersArea, secondsLeft } from './time-bonus-rules.ts';
 
 /**
@@ -19,6 +19,7 @@ import { formatCountdown, inMembersArea, secondsLeft } from './time-bonus-rules.
  * 0 credits. Both link to /credits. Gone at zero, on logout and once the member has paid.
  */
 export function TimeBonus() {
+  const intl = useIntl();
   const { user } = useUser();
   const balance = useBalance();
   const { pathname } = useLocation();
@@ -68,13 +69,13 @@ export function TimeBonus() {
             <span className="hidden sm:inline">
               <FormattedMessage
                 id="timebonus.banner"
-                values={{ percentage: asPercent(data?.percentage ?? 0) }}
+                values={{ percentage_text: percentText(intl.locale, data?.percentage ?? 0) }}
               />
             </span>
             <span className="whitespace-nowrap sm:hidden">
               <FormattedMessage
                 id="timebonus.chip"
-                values={{ percentage: asPercent(data?.percentage ?? 0) }}
+                values={{ percentage_text: percentText(intl.locale, data?.percentage ?? 0) }}
               />
             </span>
             {/* The server's second, until the next tick a second later. */}
@@ -101,7 +102,7 @@ export function TimeBonus() {
         title={
           <FormattedMessage
             id="timebonus.popup_title"
-            values={{ percentage: asPercent(data?.percentage ?? 0) }}
+            values={{ percentage_text: percentText(intl.locale, data?.percentage ?? 0) }}
           />
         }
         description={

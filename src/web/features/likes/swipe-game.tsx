@@ -9,7 +9,7 @@ import { useSwipe, useSwipeStack, useUndoPass } from '../../api/swipe.ts';
 import { FictionalIcon } from '../../components/fictional-icon.tsx';
 import { OnlineDot } from '../../components/member-card.tsx';
 import { Link } from '../../components/route-link.tsx';
-import { premiumMatchChance, useGenderValues } from '../../i18n/values.ts';
+import { premiumMatchChanceText, useGenderValues } from '../../i18n/values.ts';
 import { OfflineOr } from '../../offline/offline-state.tsx';
 
 /** How far (px) a card must travel to count as a swipe. */
@@ -57,6 +57,7 @@ function CardFace({ card }: { card: TSwipeCard }) {
 
 /** The gentle end-of-day card: no likes left, with the premium offer (D-07, UX). */
 function LimitCard() {
+  const intl = useIntl();
   const premium = pathFor('premium') ?? '/premium';
   return (
     <div
@@ -71,7 +72,10 @@ function LimitCard() {
       <p className="mt-2 text-muted">
         <FormattedMessage
           id="swipe.limit_text"
-          values={{ count: RULES.swipe.freeLikesPerDay, percentage: premiumMatchChance() }}
+          values={{
+            count: RULES.swipe.freeLikesPerDay,
+            percentage_text: premiumMatchChanceText(intl.locale),
+          }}
         />
       </p>
       <Link to={premium} className="btn btn-secondary mt-5 min-h-12 px-6">

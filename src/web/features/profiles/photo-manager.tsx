@@ -20,7 +20,7 @@ import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { FormAlert } from '../../components/form.tsx';
 import { Link } from '../../components/route-link.tsx';
 import { UploadProgress } from '../../components/upload-progress.tsx';
-import { asPercent } from '../../i18n/values.ts';
+import { percentText } from '../../i18n/values.ts';
 import { type Direction, PhotoTile } from './photo-tile.tsx';
 
 interface Upload {
@@ -206,7 +206,10 @@ export function PhotoManager({ name, paidUser }: { name: string; paidUser: boole
                 <div className="absolute inset-x-3 bottom-3">
                   <UploadProgress percent={percent} trackClassName="bg-white/80" />
                   <p className="mt-1 rounded bg-white/85 px-1.5 text-center text-xs font-semibold">
-                    <FormattedMessage id="signup.photo_uploading" values={{ percent: asPercent(percent) }} />
+                    <FormattedMessage
+                      id="signup.photo_uploading"
+                      values={{ percent_text: percentText(intl.locale, percent) }}
+                    />
                   </p>
                 </div>
               </div>

@@ -6,7 +6,7 @@ import { ApiError } from '../../../api/client.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { FormAlert } from '../../../components/form.tsx';
 import { UploadProgress } from '../../../components/upload-progress.tsx';
-import { asPercent } from '../../../i18n/values.ts';
+import { percentText } from '../../../i18n/values.ts';
 import { StepActions } from './step-actions.tsx';
 
 type Upload =
@@ -110,7 +110,10 @@ export function PhotoStep() {
             {upload.state === 'done' ? (
               <FormattedMessage id="signup.photo_done" />
             ) : (
-              <FormattedMessage id="signup.photo_uploading" values={{ percent: asPercent(percent) }} />
+              <FormattedMessage
+                id="signup.photo_uploading"
+                values={{ percent_text: percentText(intl.locale, percent) }}
+              />
             )}
           </p>
         </div>
