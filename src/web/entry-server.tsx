@@ -172,20 +172,24 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
   return rendering.run({ fetch: input.fetch, search: new URL(input.url).search }, async () => {
     const { client, asked } = recordingClient();
     const [settings, session, catalog] = await Promise.all([
-      client.fetchQuery({
-        queryKey: settingsQuery.queryKey,
-        queryFn: () =>
-          input.fetch(input.settingsUrl, { headers: { accept: 'application/json' } }).then(async (res) => {
-            if (!res.ok) throw new Error(`settings: HTTP ${res.status}`);
-            return (await res.json()) as TSettings;
-          }),
-        staleTime: Number.POSITIVE_INFINITY,
-        // A page waits for nobody's retries: without settings it is the browser's to render.
-        retry: false,
-      }),
+      client
+        .fetchQuery({
+          queryKey: settingsQuery.queryKey,
+          queryFn: () =>
+            input.fetch(input.settingsUrl, { headers: { accept: 'application/json' } }).then(async (res) => {
+              if (!res.ok) throw new Error(`settings: HTTP ${res.status}`);
+              return (await res.json()) as TSettings;
+            }),
+          staleTime: Number.POSITIVE_INFINITY,
+          // A page waits for nobody's retries: without settings it is the browser's to render.
+          retry: false,
+        })
+        .catch(() => null),
       client.fetchQuery({ ...userQuery, retry: false }).catch(() => null),
       loadCatalog(input.locale),
     ]);
+    // Not answered now (over the visitor's rate limit, the database away): the browser's app asks again.
+    if (!settings) return { kind: 'browser' };
     // A-10: a banned session is ended by the browser's app on the ban page; nothing to render for it here.
     if (!session) return { kind: 'browser' };
     const member = Boolean((session as TUserResponse).user);

@@ -304,3 +304,25 @@ describe('issue 24 nothing private reaches a visitor', () => {
     for (const res of all.slice(2, 4)) expect(parts(res.body).stateRaw).toContain(anna.email);
   });
 });
+
+describe('issue 24 answers in the page count as the API calls they replace', () => {
+  it("D-01 P-01 a page's in-process answers count against the visitor's API rate limit, and over it the page is still served", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '6' });
+    try {
+      const visit = () =>
+        limited.app.inject({ url: '/members', headers: { host: 'localhost', accept: 'text/html' } });
+      const first = await visit();
+      expect(first.statusCode).toBe(200);
+      expect(first.body).toContain('id="vonk-state"');
+      // The page asked settings, session and search at least: three more calls go over a limit of six.
+      const calls = [];
+      for (let i = 0; i < 3; i++)
+        calls.push(await limited.app.inject({ url: '/api/settings', headers: { host: 'localhost' } }));
+      expect(calls.map((c) => c.statusCode)).toContain(429);
+      // Over the limit the page is still an answer: its parts left for the browser to ask.
+      expect((await visit()).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
