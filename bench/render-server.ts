@@ -6,43 +6,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { type Database, openDatabase } from '../src/server/db/client.ts';
-import { seedDemo } from '../src/server/demo/seed.ts';
-import { findDefaultSite } from '../src/server/platform/site.ts';
-import { buildMember, TEST_PASSWORD } from '../src/server/test/members.ts';
-import { seedSearchData, withScratchDatabase } from './search.ts';
+import { TEST_PASSWORD } from '../src/server/test/members.ts';
+import { renderBenchApp } from './render-app.ts';
+import { withScratchDatabase } from './search.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 const MEMBERS = Number(process.env.BENCH_RENDER_MEMBERS ?? (serverUrl ? 100_000 : 20_000));
 const dataDir = mkdtempSync(join(tmpdir(), 'vonk-render-bench-'));
 
 async function serve(database: Database, kind: 'postgres' | 'pglite') {
-  const { db } = database;
-  await seedDemo(db, { withDemoMember: false });
-  const site = await findDefaultSite(db);
-  if (!site) throw new Error('no site');
-  const started = performance.now();
-  await seedSearchData(db, { siteId: site.id, profiles: MEMBERS, blocks: Math.round(MEMBERS / 10) });
-  const seedSeconds = (performance.now() - started) / 1000;
-  // The visitor: a man in the Netherlands looking for women, the site's most common search. Made in the
-  // database with a known password; the parent logs in through the API like the login form.
-  const member = await buildMember(db, {
-    name: 'Bench',
-    profile: { gender: 'male', lookingFor: 'female', country: 'NL', region: 'NL-NH', city: 'Amsterdam' },
-  });
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    // One load generator is one address: the limiter still runs (also for the render's own API calls),
-    // but must not answer 429.
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    RATE_LIMIT_FACTOR: '100000',
-  });
-  const app = await buildApp({ config: { ...config, logLevel: 'silent' }, database });
+  const { app, member, seedSeconds } = await renderBenchApp(database, { members: MEMBERS, dataDir });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   // 'cpu': this process's CPU time so far (the parent's per-request figure); 'stop': close and exit.
   const stopped = new Promise<void>((ok) =>

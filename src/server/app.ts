@@ -6,12 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { Locale } from '../shared/i18n/locales.ts';
@@ -49,6 +44,7 @@ import { isCrossOrigin } from './platform/cross-site.ts';
 import { AppError, registerErrorHandler } from './platform/errors.ts';
 import { appServer, isProbe, registerHealth } from './platform/health.ts';
 import { addressLocaleOf, requestLocale, t } from './platform/i18n.ts';
+import { answerSerializerCompiler, registerInPage } from './platform/in-page.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { createMailer } from './platform/mail.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
@@ -133,11 +129,9 @@ export async function buildApp({
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  // Answers are checked against their zod schema in development and tests, where a wrong shape should
-  // fail loudly; production trusts the presenters and saves the per-request validation.
-  app.setSerializerCompiler(
-    config.env === 'production' ? () => (data) => JSON.stringify(data) : serializerCompiler,
-  );
+  // Checked against their zod schema in development and tests; the same serialiser answers in a page.
+  app.setSerializerCompiler(answerSerializerCompiler(config.env));
+  registerInPage(app);
 
   const metrics = createMetrics();
   app.decorate('config', config);

@@ -16,13 +16,14 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { TUserResponse } from '../shared/contract/accounts.ts';
 import type { TSettings } from '../shared/contract/site.ts';
 import type { Locale } from '../shared/i18n/locales.ts';
+import { matchRoute } from '../shared/routes.ts';
 import { ApiError, createQueryClient, setApiFetch } from './api/client.ts';
 import { userQuery } from './api/session.ts';
 import { settingsQuery } from './api/site.ts';
 import { HeadCollector, type PageHead } from './head.tsx';
 import { loadCatalog } from './i18n/locale.ts';
 import { createCountingIntlCache } from './i18n/numbers.ts';
-import { createRouteTree } from './router.tsx';
+import { createRouteTree, firstPageTree } from './router.tsx';
 import { SiteProvider } from './site-context.tsx';
 import { type ServerState, serializeState } from './ssr-state.ts';
 import { setSearchSource } from './tracking.ts';
@@ -171,26 +172,39 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
   return rendering.run({ fetch: input.fetch, search: new URL(input.url).search }, async () => {
     const { client, asked } = recordingClient();
     const [settings, session, catalog] = await Promise.all([
-      client.fetchQuery({
-        queryKey: settingsQuery.queryKey,
-        queryFn: () =>
-          input.fetch(input.settingsUrl, { headers: { accept: 'application/json' } }).then(async (res) => {
-            if (!res.ok) throw new Error(`settings: HTTP ${res.status}`);
-            return (await res.json()) as TSettings;
-          }),
-        staleTime: Number.POSITIVE_INFINITY,
-        // A page waits for nobody's retries: without settings it is the browser's to render.
-        retry: false,
-      }),
+      client
+        .fetchQuery({
+          queryKey: settingsQuery.queryKey,
+          queryFn: () =>
+            input.fetch(input.settingsUrl, { headers: { accept: 'application/json' } }).then(async (res) => {
+              if (!res.ok) throw new Error(`settings: HTTP ${res.status}`);
+              return (await res.json()) as TSettings;
+            }),
+          staleTime: Number.POSITIVE_INFINITY,
+          // A page waits for nobody's retries: without settings it is the browser's to render.
+          retry: false,
+        })
+        .catch(() => null),
       client.fetchQuery({ ...userQuery, retry: false }).catch(() => null),
       loadCatalog(input.locale),
     ]);
+    // Not answered now (over the visitor's rate limit, the database away): the browser's app asks again.
+    if (!settings) return { kind: 'browser' };
     // A-10: a banned session is ended by the browser's app on the ban page; nothing to render for it here.
     if (!session) return { kind: 'browser' };
     const member = Boolean((session as TUserResponse).user);
 
-    const handler = createStaticHandler(createRouteTree(client));
-    const context = await handler.query(new Request(input.url));
+    // The page's own route only, as the browser's router starts (router.tsx); the whole table when
+    // react-router's matching disagrees with the route's name (shared/routes.ts).
+    const tree = createRouteTree(client);
+    const leaf = matchRoute(new URL(input.url).pathname) ?? 'not-found';
+    const [root] = tree;
+    let handler = createStaticHandler(root?.children ? firstPageTree(root, leaf) : tree);
+    let context = await handler.query(new Request(input.url));
+    if (!(context instanceof Response) && context.matches.at(-1)?.route.id !== leaf) {
+      handler = createStaticHandler(tree);
+      context = await handler.query(new Request(input.url));
+    }
     if (context instanceof Response) {
       const location = context.headers.get('location');
       if (location && context.status >= 300 && context.status < 400) {

@@ -312,6 +312,26 @@ export function createRouteTree(queryClient: QueryClient): RouteObject[] {
 }
 
 /**
+ * The route table with only the page `leaf` (its id, `shared/routes.ts`'s name) under the root and the layout
+ * groups: what the browser's router starts with and what the server's render matches and renders
+ * (ranking some 80 routes for every page was a millisecond of each render).
+ */
+export function firstPageTree(root: RouteObject, leaf: string): RouteObject[] {
+  const groups = (root.children ?? []) as NonIndexRouteObject[];
+  return [
+    {
+      ...(root as NonIndexRouteObject),
+      children: groups.map(
+        (group): NonIndexRouteObject => ({
+          ...group,
+          children: (group.children ?? []).filter((route) => route.id === leaf),
+        }),
+      ),
+    },
+  ];
+}
+
+/**
  * The router starts with the root, the four layout groups and only the page asked for; the other pages
  * are added at the first navigation to anywhere else (react-router's `patchRoutesOnNavigation`). Ranking
  * and matching some 80 routes was most of the router's start, in a task of the first load (P-01, TBT).
@@ -327,17 +347,7 @@ export async function createAppRouter(queryClient: QueryClient, hydration?: Hydr
   const groups = root.children as NonIndexRouteObject[];
   const first = window.location.pathname;
   const leaf = matchRoute(first) ?? 'not-found';
-  const initial: RouteObject[] = [
-    {
-      ...(root as NonIndexRouteObject),
-      children: groups.map(
-        (group): NonIndexRouteObject => ({
-          ...group,
-          children: (group.children ?? []).filter((route) => route.id === leaf),
-        }),
-      ),
-    },
-  ];
+  const initial = firstPageTree(root, leaf);
   if (hydration) {
     await Promise.all(
       (matchRoutes(initial, window.location) ?? []).map(async ({ route }) => {

@@ -2,6 +2,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  preHandlerAsyncHookHandler,
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from 'fastify';
@@ -17,6 +18,7 @@ import {
 } from '../../shared/contract/endpoint.ts';
 import { errorResponses } from '../../shared/contract/errors.ts';
 import type { Locale } from '../../shared/i18n/locales.ts';
+import { addInPageEndpoint, type InPageContext } from './in-page.ts';
 import type { SessionUser } from './session.ts';
 import type { SiteRow } from './site.ts';
 
@@ -38,11 +40,16 @@ export interface RequestContext<K extends keyof Api> {
   body: BodyOf<Api[K]>;
 }
 
-/** The route options an endpoint may add: its guards, rate limit and config, never its schema. */
+/**
+ * The route options an endpoint may add: its guards, rate limit and config, never its schema. `inPage`: a
+ * GET whose handler reads only its context and sets no more than caching headers, so a page's server
+ * render may answer it in-process (platform/in-page.ts, decision 0035); its guards must be async
+ * preHandlers.
+ */
 export type RouteOptions = Pick<
   RouteShorthandOptions,
   'preHandler' | 'preValidation' | 'onRequest' | 'config' | 'bodyLimit' | 'logLevel'
->;
+> & { inPage?: true };
 
 type Handler<K extends keyof Api> = (
   ctx: RequestContext<K>,
@@ -70,10 +77,21 @@ export function route<K extends keyof Api>(
   const { method, path } = methodAndPath(key);
   const status: number = def.status ?? 200;
   const errors = errorResponses(...(def.errors ?? DEFAULT_ERRORS));
+  const { inPage, ...fastifyOptions } = options;
+  if (inPage) {
+    if (options.preValidation || options.onRequest)
+      throw new Error(`${key}: an endpoint answered in a page has preHandler guards only`);
+    addInPageEndpoint(app, {
+      key,
+      def,
+      guards: [options.preHandler ?? []].flat() as preHandlerAsyncHookHandler[],
+      handler: handler as (ctx: InPageContext) => unknown,
+    });
+  }
   app.route({
     method,
     url: path,
-    ...options,
+    ...fastifyOptions,
     config: { ...(options.config as object | undefined), endpoint: key },
     schema: {
       ...(def.hidden ? { hide: true } : {}),

@@ -116,6 +116,26 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 }
 
 /**
+ * The session behind a cookie as every API request reads it: its member, or the session id of a banned
+ * member (A-10). A deleted member's session is ended here.
+ */
+export async function readSession(
+  db: Db,
+  token: string | undefined,
+): Promise<{ user: SessionUser | null; bannedSession: number | null }> {
+  const none = { user: null, bannedSession: null };
+  if (!token || token.length > 100) return none;
+  const user = await findSessionUser(db, token);
+  if (!user) return none;
+  if (user.status === 'banned') return { user: null, bannedSession: user.sessionId };
+  if (user.status === 'deleted') {
+    await deleteSession(db, user.sessionId);
+    return none;
+  }
+  return { user: user as SessionUser, bannedSession: null };
+}
+
+/**
  * Reads the session cookie of every API request into req.user. Deleted members have no session: theirs
  * is ended here. A banned member's session is kept but never logs in: every call that needs a member
  * answers 403 `banned`, and GET /api/user.php too, however many requests race and whichever comes
@@ -125,20 +145,10 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 export function registerSessions(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (req) => {
-    const token = req.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
     if (!req.url.startsWith('/api/') && !req.url.startsWith('/media/private/')) return;
-    const user = await findSessionUser(app.db, token);
-    if (!user) return;
-    if (user.status === 'banned') {
-      req.bannedSession = user.sessionId;
-      return;
-    }
-    if (user.status === 'deleted') {
-      await deleteSession(app.db, user.sessionId);
-      return;
-    }
-    req.user = user as SessionUser;
+    const session = await readSession(app.db, req.cookies[SESSION_COOKIE]);
+    req.user = session.user;
+    req.bannedSession = session.bannedSession;
   });
   app.decorateRequest('bannedSession', null);
   app.decorate('requireUser', async (req: FastifyRequest) => {

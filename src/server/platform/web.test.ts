@@ -234,6 +234,44 @@ describe('issue 24 the first page is the server-rendered page', () => {
 });
 
 describe('issue 24 nothing private reaches a visitor', () => {
+  it("D-01 P-01 a member's /members holds what the API answers that member, answered in-process: no API request of its own", async () => {
+    /** Requests each API route served through Fastify (inject included), from the request metric. */
+    const served = async () => {
+      const { values } = await t.app.metrics.httpDuration.get();
+      const counts = new Map<string, number>();
+      for (const v of values) {
+        if (!v.metricName?.endsWith('_count') || !String(v.labels.route).startsWith('/api/')) continue;
+        counts.set(String(v.labels.route), (counts.get(String(v.labels.route)) ?? 0) + v.value);
+      }
+      return counts;
+    };
+    const before = await served();
+    const res = await page('/members?gender=female', { cookies: anna.cookies });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const after = await served();
+    // The search, the session, the settings and the counts were answered by their handlers in the page's
+    // request: no route of the API served a request for it.
+    for (const [route, count] of after) expect(count, route).toBe(before.get(route) ?? 0);
+
+    const { root, state } = parts(res.body);
+    const api = (url: string) =>
+      t.app.inject({ url, cookies: anna.cookies, headers: { host: 'localhost', 'accept-language': 'nl' } });
+    const search = await api('/api/members?gender=female');
+    expect(queryData(state, 'members')).toEqual(search.json());
+    // React's escaping of text (a name that tries to close the script stays text).
+    const asText = (name: string) =>
+      name.replace(
+        /[&<>"']/g,
+        (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] ?? c,
+      );
+    for (const r of (search.json() as { page: { results: { name: string }[] } }).page.results)
+      expect(root).toContain(`>${asText(r.name)}<`);
+    expect(queryData(state, 'user')).toEqual((await api('/api/user.php')).json());
+    expect(queryData(state, 'counts')).toEqual((await api('/api/counts')).json());
+    expect(queryData(state, 'settings')).toEqual((await api('/api/settings?domain=localhost')).json());
+  });
+
   it("issue 24 a member's e-mail and credits are in their own page's state, never in a visitor's page", async () => {
     type User = { user: { email: string; credits: number } | null };
     const own = await page('/members', { cookies: anna.cookies });
@@ -264,5 +302,27 @@ describe('issue 24 nothing private reaches a visitor', () => {
       expect(root).toContain('data-logged-in="false"');
     }
     for (const res of all.slice(2, 4)) expect(parts(res.body).stateRaw).toContain(anna.email);
+  });
+});
+
+describe('issue 24 answers in the page count as the API calls they replace', () => {
+  it("D-01 P-01 a page's in-process answers count against the visitor's API rate limit, and over it the page is still served", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '6' });
+    try {
+      const visit = () =>
+        limited.app.inject({ url: '/members', headers: { host: 'localhost', accept: 'text/html' } });
+      const first = await visit();
+      expect(first.statusCode).toBe(200);
+      expect(first.body).toContain('id="vonk-state"');
+      // The page asked settings, session and search at least: three more calls go over a limit of six.
+      const calls = [];
+      for (let i = 0; i < 3; i++)
+        calls.push(await limited.app.inject({ url: '/api/settings', headers: { host: 'localhost' } }));
+      expect(calls.map((c) => c.statusCode)).toContain(429);
+      // Over the limit the page is still an answer: its parts left for the browser to ask.
+      expect((await visit()).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

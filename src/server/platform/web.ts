@@ -9,11 +9,12 @@ import { layoutOfRoute, shouldShowEntryWarning } from '../../shared/entry-warnin
 import { LOCALE_COOKIE, type Locale } from '../../shared/i18n/locales.ts';
 import { matchRoute } from '../../shared/routes.ts';
 import { addressLocaleOf, linkedHtml, pageLocale, t } from './i18n.ts';
+import { answerInPage, type PageRequest } from './in-page.ts';
 import { compressPage } from './page-compression.ts';
 import { cspWithImageOrigin, cspWithScriptNonce } from './security-headers.ts';
 import { isIndexable, seoOrigin } from './seo.ts';
 import { escapeHtml, mediaUrl, seoHead, siteLocales } from './seo-head.ts';
-import { findSessionUser, SESSION_COOKIE } from './session.ts';
+import { readSession, SESSION_COOKIE, type SessionUser } from './session.ts';
 import { entryWarningShell } from './shell-entry-warning.ts';
 import type { SiteRow } from './site.ts';
 import { catalogChunks, layoutChunks, readManifest } from './web-chunks.ts';
@@ -80,6 +81,9 @@ const NOT_FORWARDED = new Set([
   'if-modified-since',
   'upgrade',
 ]);
+
+/** The page request's context, resolved once for every answer its render asks in-process. */
+type PageContext = Omit<PageRequest, 'req' | 'reply' | 'headers'>;
 
 /** What a shared profile link shows (M-05), from the profiles feature (app.ts hands it over). */
 export type ShareMetaSource = (
@@ -176,15 +180,17 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
     };
   }
 
-  /** A live session behind the cookie (pages are not API calls, so the session hook skips them). */
-  async function hasSession(req: FastifyRequest): Promise<boolean> {
-    const token = req.cookies?.[SESSION_COOKIE];
-    if (!token || token.length > 100) return false;
-    const user = await findSessionUser(app.db, token).catch((err: unknown) => {
-      req.log.warn({ err }, 'session lookup for the shell failed');
-      return null;
+  /**
+   * The page's session, read once (pages are not API calls, so the session hook skips them): the viewer of
+   * every answer the render asks in-process, and whether the page is a member's.
+   */
+  async function pageSession(
+    req: FastifyRequest,
+  ): Promise<{ user: SessionUser | null; bannedSession: number | null }> {
+    return readSession(app.db, req.cookies?.[SESSION_COOKIE]).catch((err: unknown) => {
+      req.log.warn({ err }, 'session lookup for the page failed');
+      return { user: null, bannedSession: null };
     });
-    return user !== null && user.status !== 'deleted';
   }
 
   /**
@@ -192,14 +198,20 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
    * answers (and the rate limits) are the ones the browser's own calls would get. A cookie the API sets
    * (a session renewed) goes out with the page.
    */
-  function visitorFetch(req: FastifyRequest, reply: FastifyReply, locale: Locale) {
+  function visitorFetch(req: FastifyRequest, reply: FastifyReply, locale: Locale, page: PageContext) {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === 'string' && !NOT_FORWARDED.has(name)) headers[name] = value;
     }
     // The answers the page is rendered from speak the page's language (texts in settings, errors).
     if (!req.cookies?.[LOCALE_COOKIE]) headers['accept-language'] = locale;
+    const inPage = { req, reply, ...page, headers };
     return async (url: string, init: RequestInit): Promise<Response> => {
+      // The first screen's answers by their handlers, with the page's context (platform/in-page.ts).
+      if ((init.method ?? 'GET') === 'GET') {
+        const answer = await answerInPage(app, inPage, url);
+        if (answer) return answer;
+      }
       const res = await app.inject({
         method: (init.method ?? 'GET') as 'GET',
         url,
@@ -257,12 +269,19 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
     // Told by the render (its session answer); asked of the database only when there is none.
     let member: boolean | null = null;
     const nonce = randomBytes(16).toString('base64');
+    const session = await pageSession(req);
     if (renderer) {
       try {
+        const context = {
+          site,
+          now: new Date(),
+          viewer: session.user,
+          bannedSession: session.bannedSession,
+        };
         const page = await renderer.render({
           url: `${req.protocol}://${req.host}${req.url}`,
           locale,
-          fetch: visitorFetch(req, reply, locale),
+          fetch: visitorFetch(req, reply, locale, context),
           settingsUrl: settingsUrl(req),
           nonce,
         });
@@ -289,7 +308,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
         body = `<main style="font-family:system-ui;padding:2rem;max-width:32rem;margin:auto"><h1>${escapeHtml(t(locale, 'error.general'))}</h1><p><a href="/">${escapeHtml(t(locale, 'error.home'))}</a></p></main>`;
       }
     }
-    member ??= await hasSession(req);
+    // A banned member's session still makes the page theirs: never stored (as before, a live session).
+    member ??= session.user !== null || session.bannedSession !== null;
     const warning = shouldShowEntryWarning({
       layout: layoutOfRoute(route),
       routeName: route,

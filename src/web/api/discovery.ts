@@ -1,15 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryFields as fieldsOf } from '../../shared/query-fields.ts';
 import { call } from './client.ts';
-
-/** The fields of a query string, a repeated name as a list (the server refuses it as it did before). */
-function fieldsOf(params: URLSearchParams): Record<string, string | string[]> {
-  const fields: Record<string, string | string[]> = {};
-  for (const [name, value] of params) {
-    const had = fields[name];
-    fields[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
-  }
-  return fields;
-}
 
 /** Member search (GET /api/members): the query string as the page's address carries it. */
 /** A search's answer; the /members route starts it beside the page's code (router.tsx, P-01). */

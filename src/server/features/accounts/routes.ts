@@ -50,7 +50,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     return startSession(req, reply, userId);
   });
 
-  route(app, 'GET /api/user.php', {}, async ({ req, reply, viewer }) => {
+  route(app, 'GET /api/user.php', { inPage: true }, async ({ req, reply, viewer }) => {
     reply.header('cache-control', 'private, no-store');
     if (req.bannedSession !== null) throw new AppError(403, 'banned', 'auth.banned');
     return { user: viewer ? await loadUser(app.db, viewer.id) : null };

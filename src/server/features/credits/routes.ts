@@ -71,7 +71,9 @@ export const creditRoutes: FastifyPluginAsync = async (app) => {
     { ...auth, config: limited(PAYMENTS_PER_MINUTE) },
     ({ req, site, query, now }) => getDiscount(db, site, currentUser(req).id, query, now),
   );
-  route(app, 'GET /api/time-bonus', auth, ({ req, now }) => getTimeBonus(db, currentUser(req).id, now));
+  route(app, 'GET /api/time-bonus', { ...auth, inPage: true }, ({ req, now }) =>
+    getTimeBonus(db, currentUser(req).id, now),
+  );
   route(app, 'POST /api/time-bonus/dismiss', auth, ({ req, now }) =>
     closeTimeBonusPopup(db, currentUser(req).id, now),
   );

@@ -12,7 +12,9 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preHandler: app.requireUser };
   const cardContext = (host: string) => cardContextFor(app, host);
 
-  route(app, 'GET /api/counts', auth, ({ req }) => getCounts(app.db, currentUser(req).id));
+  route(app, 'GET /api/counts', { ...auth, inPage: true }, ({ req }) =>
+    getCounts(app.db, currentUser(req).id),
+  );
 
   route(app, 'GET /api/notifications', auth, async ({ req, query }) =>
     listNotifications(app.db, currentUser(req).id, query.cursor, await cardContext(req.host)),
@@ -23,7 +25,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
     return { ok: true as const };
   });
 
-  route(app, 'GET /api/notifications/popup', auth, async ({ req, query }) =>
+  route(app, 'GET /api/notifications/popup', { ...auth, inPage: true }, async ({ req, query }) =>
     getPopup(app.db, currentUser(req).id, query.after, await cardContext(req.host)),
   );
 

@@ -8,7 +8,7 @@ import { getCompany, getRegions, presentSettings } from './service.ts';
 const SELECTED_COUNTRY_COOKIE = COUNTRY_COOKIE;
 
 export const siteRoutes: FastifyPluginAsync = async (app) => {
-  route(app, 'GET /api/settings', {}, async ({ req, reply, query, site: hostSite }) => {
+  route(app, 'GET /api/settings', { inPage: true }, async ({ req, reply, query, site: hostSite }) => {
     const site = query.domain ? await app.sites(query.domain) : hostSite;
     reply.header('cache-control', 'private, no-cache');
     return presentSettings(site, {
@@ -19,17 +19,17 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  route(app, 'GET /api/company', {}, ({ reply, site }) => {
+  route(app, 'GET /api/company', { inPage: true }, ({ reply, site }) => {
     reply.header('cache-control', 'public, max-age=300');
     return getCompany(app.db, site);
   });
 
-  route(app, 'GET /api/interests', {}, ({ reply }) => {
+  route(app, 'GET /api/interests', { inPage: true }, ({ reply }) => {
     reply.header('cache-control', 'public, max-age=3600');
     return { interests: [...INTERESTS] };
   });
 
-  route(app, 'GET /api/regions', {}, ({ reply, query }) => {
+  route(app, 'GET /api/regions', { inPage: true }, ({ reply, query }) => {
     reply.header('cache-control', 'public, max-age=3600');
     return getRegions(query.country);
   });
