@@ -16,7 +16,8 @@ import { renderBenchApp } from './render-app.ts';
 import { withScratchDatabase } from './search.ts';
 
 // React picks its build when first loaded, which the imports above may already have done.
-if (process.env.NODE_ENV !== 'production') throw new Error('run it as NODE_ENV=production node bench/render-floor.ts');
+if (process.env.NODE_ENV !== 'production')
+  throw new Error('run it as NODE_ENV=production node bench/render-floor.ts');
 const root = resolve(import.meta.dirname, '..');
 const MEMBERS = Number(process.env.BENCH_FLOOR_MEMBERS ?? 20_000);
 const N = Number(process.env.BENCH_FLOOR_N ?? 300);
