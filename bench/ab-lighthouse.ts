@@ -5,7 +5,7 @@
 // AB_PAGES: comma-separated paths (default: /, /members, the first member, /landers/gallery, /landers/video).
 import { loadavg } from 'node:os';
 import lighthouse from 'lighthouse';
-import { launchChromium } from './lighthouse.ts';
+import { launchChromium, throttling } from './lighthouse.ts';
 
 const [a, b] = process.argv.slice(2);
 if (!a || !b) throw new Error('usage: node bench/ab-lighthouse.ts <baseUrlA> <baseUrlB>');
@@ -46,6 +46,7 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
+          ...throttling(),
         });
         const lhr = r?.lhr;
         if (!lhr || lhr.runtimeError) continue;

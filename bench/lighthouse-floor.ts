@@ -10,7 +10,7 @@ import { request as httpRequest, createServer as httpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { keepOneCoreBusy, launchChromium, startSite } from './lighthouse.ts';
+import { keepOneCoreBusy, launchChromium, startSite, throttling } from './lighthouse.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -83,6 +83,7 @@ try {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      ...throttling(),
     });
     if (!result || result.lhr.runtimeError) {
       if (attempt < 3) return tbt(url, attempt + 1);
@@ -116,7 +117,17 @@ try {
       benchmark_index: median(runs.index),
     };
   }
-  console.log(JSON.stringify({ one_core_kept_busy: stopSpinning !== null, pages: out }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        one_core_kept_busy: stopSpinning !== null,
+        throttling: throttling().throttlingMethod ?? 'simulate',
+        pages: out,
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   chrome.kill();
   proxy.close();

@@ -6,7 +6,7 @@
 //   node bench/lighthouse-trace.ts http://localhost:3000/members   BUSY=1 keeps one core busy, SAVE=<file>
 import { writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
-import { keepOneCoreBusy, launchChromium } from './lighthouse.ts';
+import { keepOneCoreBusy, launchChromium, throttling } from './lighthouse.ts';
 
 interface TraceEvent {
   name: string;
@@ -30,6 +30,7 @@ try {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      ...throttling(),
     });
   await run();
   const res = await run();
