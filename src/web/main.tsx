@@ -61,7 +61,10 @@ async function boot() {
   };
 
   // Issue 24: the server rendered the page. Hydration starts from its answers, locale and loader data, so
-  // the first render is the server's and asks the API for none of it again.
+  // the first render is the server's and asks the API for none of it again. Read in a task of its own: the
+  // modules' evaluation (React, the router, the query cache) is one task already, and parsing the state
+  // and filling the cache after it in the same task made it the page's longest (P-01).
+  await nextTask();
   const server = readServerState();
   if (server) {
     // The answers are as old as the page, not as the server's clock says: a countdown (the time bonus) is
@@ -82,10 +85,12 @@ async function boot() {
   if (server && serverSettings && hydrating) {
     const [catalog, serverRouter] = hydrating;
     router = serverRouter;
-    storeLocale(server.locale);
     applyTheme(serverSettings.theme);
     started = true;
     firstScreenFromServer();
+    // The router's start (matching the page, preloading its chunks) was this task's work: hydration begins
+    // in the next one, so the two are not one long task (P-01).
+    await nextTask();
     // In a transition: React 19 hydrates a root at default priority in one task, however large the
     // page; at the transition's hydration lane it works in slices of about 5 ms and yields between them
     // (issue 24: the first page's longest task was this one). The page is the server's meanwhile, and a
@@ -108,6 +113,9 @@ async function boot() {
       );
     });
     keepForOffline(queryClient);
+    // The server set the page's language already; the cookie that keeps it waits on the browser process,
+    // so it is written after hydration has begun, not before.
+    setTimeout(() => storeLocale(server.locale));
     return;
   }
 

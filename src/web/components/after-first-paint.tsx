@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
-import { useHydrating } from './use-media-query.ts';
+import { useHydratingMount } from './use-media-query.ts';
 
 let painted = false;
 
@@ -51,7 +51,7 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
  */
 export function NextTask({ children }: { children: ReactNode }) {
   // In the server's render, and so in hydration, it is there at once (in a boundary hydrated on its own).
-  const hydrating = useHydrating();
+  const hydrating = useHydratingMount();
   const [ready, setReady] = useState(hydrating);
   useEffect(() => {
     if (ready) return;

@@ -5,7 +5,7 @@ import type { TMemberCard } from '../../shared/contract/profiles.ts';
 import { pathFor } from '../../shared/routes.ts';
 import { FictionalBadge } from './fictional-icon.tsx';
 import { RouteLink } from './route-link.tsx';
-import { useHydrating } from './use-media-query.ts';
+import { useHydratingMount } from './use-media-query.ts';
 
 /** Thumbnails are 360x480 WebP (3:4); width and height keep the box from jumping while they load. */
 const THUMB = { width: 360, height: 480 } as const;
@@ -25,8 +25,8 @@ export function OnlineDot({ className = '' }: { className?: string }) {
 /**
  * A member as every list shows them: a 3:4 photo with name, age and city over a soft gradient, the
  * online dot and the fictional icon (UX "photo first"). The whole card links to the profile page.
- * Memoised: a grid re-rendered after hydration (its `useHydrating` turns false at sync priority) or by
- * its next three cards keeps the cards it already drew instead of drawing every one again (issue 24).
+ * Memoised: a grid re-rendered by its next three cards keeps the cards it already drew instead of drawing
+ * every one again (issue 24).
  */
 export const MemberCard = memo(function MemberCard({
   member,
@@ -146,7 +146,7 @@ function FilledGrid(props: { members: readonly TMemberCard[]; label?: string; ea
   // A phone's first screen shows four cards at most (two rows of two).
   // The server's render draws every card (a search engine, a page without JavaScript); hydration over it
   // must draw the same.
-  const hydrating = useHydrating();
+  const hydrating = useHydratingMount();
   const [shown, setShown] = useState(() =>
     hydrating ? count : Math.min(count, window.matchMedia('(max-width: 575px)').matches ? 4 : FIRST_CARDS),
   );

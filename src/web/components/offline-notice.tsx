@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useBrowserValue } from './use-media-query.ts';
 
 function subscribe(callback: () => void) {
   window.addEventListener('online', callback);
@@ -11,12 +11,11 @@ function subscribe(callback: () => void) {
   };
 }
 
+const readOnline = () => navigator.onLine;
+
+/** Whether the browser is online; the server's render, and hydration over it, say it is. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useBrowserValue(subscribe, readOnline, true);
 }
 
 /**

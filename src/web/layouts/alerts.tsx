@@ -1,5 +1,5 @@
 import { Bell, Camera, MailWarning, X } from 'lucide-react';
-import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import type { TUser } from '../../shared/contract/accounts.ts';
@@ -11,7 +11,7 @@ import { usePush } from '../api/push.ts';
 import { useUser } from '../api/session.ts';
 import { Modal } from '../components/modal.tsx';
 import { Link } from '../components/route-link.tsx';
-import { useMediaQuery } from '../components/use-media-query.ts';
+import { useBrowserValue, useMediaQuery } from '../components/use-media-query.ts';
 import { useSite } from '../site-context.tsx';
 import {
   activationReminderAsModal,
@@ -131,20 +131,20 @@ function readDismissal(key: string): string | null {
 }
 
 const dismissalListeners = new Set<() => void>();
+const subscribeDismissals = (onChange: () => void) => {
+  dismissalListeners.add(onChange);
+  return () => {
+    dismissalListeners.delete(onChange);
+  };
+};
 
 /**
  * A dismissal kept in this browser's storage, and its setter. The server's render, and hydration over it,
  * know of none; the browser's own value follows at once.
  */
 function useDismissal(key: string): [string | null, (value: string) => void] {
-  const value = useSyncExternalStore(
-    (onChange) => {
-      dismissalListeners.add(onChange);
-      return () => dismissalListeners.delete(onChange);
-    },
-    () => readDismissal(key),
-    () => null,
-  );
+  const read = useCallback(() => readDismissal(key), [key]);
+  const value = useBrowserValue(subscribeDismissals, read, null);
   const set = (next: string) => {
     storeDismissal(key, next);
     for (const listener of dismissalListeners) listener();

@@ -11,7 +11,7 @@ import { matchRoute } from '../../shared/routes.ts';
 import { isStandalone } from '../browser-hooks.ts';
 import { Modal } from '../components/modal.tsx';
 import { pageLink } from '../components/page-link.tsx';
-import { useHydrating } from '../components/use-media-query.ts';
+import { useHydratingMount } from '../components/use-media-query.ts';
 import { useSite } from '../site-context.tsx';
 
 function readSkipped(): string | null {
@@ -35,7 +35,7 @@ function shellOwnsWarning(): boolean {
 export function EntryWarning({ layout, loggedIn }: { layout: LayoutName; loggedIn: boolean }) {
   const { settings } = useSite();
   // On a page the server rendered, the server decided and its shell shows the warning (issue 24).
-  const hydrating = useHydrating();
+  const hydrating = useHydratingMount();
   const [open, setOpen] = useState(
     () =>
       !hydrating &&
