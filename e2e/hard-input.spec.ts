@@ -55,7 +55,11 @@ test.describe('banned during a session (A-10, issue 10)', () => {
     await expect(
       page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Inloggen' }),
     ).toBeVisible();
-    // The notice was shown, so the session is over: the site opens as for any visitor.
+    // The notice was shown, so the app ends the session in the background (its logout call). Once it has,
+    // the site opens as for any visitor; a page opened before it is the ban notice again, still banned.
+    await expect
+      .poll(async () => (await page.request.get('/api/user.php')).status(), { timeout: 10_000 })
+      .toBe(200);
     await page.goto('/');
     await expect(page).toHaveURL(/\/$/);
     await expect(

@@ -434,6 +434,8 @@ test.describe('likes loop', () => {
         intervals: [20],
       })
       .toBe(true);
+    // And the like modal's countdown too: its part of the layout may hydrate a slice later than the banner.
+    await expect(page.locator('html')).toHaveAttribute('data-like-countdown', '42');
     await page.clock.fastForward(41_000);
     const popup = page.getByRole('dialog', { name: '25% welkomstbonus voor jou' });
     await expect(popup).toBeVisible();

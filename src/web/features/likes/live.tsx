@@ -28,6 +28,8 @@ function useLikeModal(): void {
       window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
       mutate();
     }, Number(t) * 1000);
+    // For tests and tools: the countdown runs (the part of the page that holds it may hydrate after the rest).
+    document.documentElement.setAttribute('data-like-countdown', t);
     return () => clearTimeout(timer);
   }, [t, mutate]);
 }
