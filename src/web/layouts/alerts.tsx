@@ -140,7 +140,7 @@ const subscribeDismissals = (onChange: () => void) => {
 
 /**
  * A dismissal kept in this browser's storage, and its setter. The server's render, and hydration over it,
- * know of none; the browser's own value follows at once.
+ * know of none; the browser's own value follows right after, in a transition (useBrowserValue).
  */
 function useDismissal(key: string): [string | null, (value: string) => void] {
   const read = useCallback(() => readDismissal(key), [key]);
