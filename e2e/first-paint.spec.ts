@@ -45,6 +45,54 @@ test.describe('P-01 first load', () => {
     expect(asked).toEqual([]);
   });
 
+  test("P-01 L-07 the app's code is asked for after the first screen's photos have arrived", async ({
+    page,
+  }) => {
+    const done = new Map<string, number>();
+    const started = new Map<string, number>();
+    let clock = 0;
+    page.on('request', (req) => {
+      started.set(new URL(req.url()).pathname, ++clock);
+    });
+    page.on('requestfinished', (req) => {
+      done.set(new URL(req.url()).pathname, ++clock);
+    });
+    await page.goto('/landers/gallery?network=n1');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const photos = await page
+      .locator('link[rel="preload"][as="image"]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(photos.length).toBeGreaterThan(0);
+    const entry = [...started.keys()].find((p) => /^\/assets\/index-[\w-]+\.js$/.test(p));
+    expect(entry, 'the entry was asked for').toBeDefined();
+    for (const photo of photos) {
+      expect(done.get(photo), `${photo} arrived before the app was asked for`).toBeLessThan(
+        started.get(entry ?? '') ?? 0,
+      );
+    }
+  });
+
+  test('P-01 a first-screen photo that never arrives holds the app back for 2.5 s at most', async ({
+    page,
+  }) => {
+    await skipEntryWarning(page);
+    // The first photo hangs: its answer never comes.
+    let held = '';
+    await page.route('**/media/**', async (route) => {
+      if (!held) held = route.request().url();
+      if (route.request().url() === held) return; // never answered
+      await route.continue();
+    });
+    const start = Date.now();
+    await page.goto('/members', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '', { timeout: 10_000 });
+    expect(held).not.toBe('');
+    // The app runs: a card opens the profile in the app.
+    await page.getByTestId('member-card').first().click();
+    await expect(page).toHaveURL(/\/members\/\d+$/);
+    expect(Date.now() - start).toBeLessThan(9_000);
+  });
+
   test('P-01 member cards open the profile inside the app; icons are one sprite symbol each', async ({
     page,
   }) => {

@@ -72,6 +72,7 @@ const SITE_TTL_MS = 30_000;
  * Finds the site of a domain, else the default site. Sites change rarely and every page load asks, so
  * answers are kept for a short while per domain. A back-office edit tells every instance over the bus
  * (`sites_changed`, app.ts), which forgets them at once; SITE_TTL_MS bounds a notice lost with Redis down.
+ * The sites' companies are kept the same way (`company`).
  */
 export function createSiteResolver(db: Db, now: () => number = Date.now) {
   const cache = new Map<string, { at: number; site: SiteRow }>();
@@ -85,9 +86,23 @@ export function createSiteResolver(db: Db, now: () => number = Date.now) {
     cache.set(key, { at: now(), site });
     return site;
   };
+  // A site's company (the footer, the legal pages: every page asks) changes with the sites, by the same
+  // notice, or by hand in the database: kept as long as a site.
+  const companyCache = new Map<number, { at: number; company: CompanyRow | undefined }>();
+  const company = async (id: number): Promise<CompanyRow | undefined> => {
+    const hit = companyCache.get(id);
+    if (hit && now() - hit.at < SITE_TTL_MS) return hit.company;
+    const row = await findCompany(db, id);
+    if (companyCache.size > 1000) companyCache.clear();
+    companyCache.set(id, { at: now(), company: row });
+    return row;
+  };
   /** After an edit: the next page load reads the site again. */
-  const forget = () => cache.clear();
-  return Object.assign(resolveSite, { forget });
+  const forget = () => {
+    cache.clear();
+    companyCache.clear();
+  };
+  return Object.assign(resolveSite, { forget, company });
 }
 export type SiteResolver = ReturnType<typeof createSiteResolver>;
 

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { layoutOfRoute, shouldShowEntryWarning } from '../../shared/entry-warning.ts';
 import { LOCALE_COOKIE, type Locale } from '../../shared/i18n/locales.ts';
 import { matchRoute } from '../../shared/routes.ts';
+import { appLoader, ENTRY_SCRIPT_TAG } from './app-loader.ts';
 import { addressLocaleOf, linkedHtml, pageLocale, t } from './i18n.ts';
 import { answerInPage, type PageRequest } from './in-page.ts';
 import { compressPage } from './page-compression.ts';
@@ -44,8 +45,6 @@ function iconSvg(site: SiteRow): string {
 
 // The page is on screen from its HTML: its stylesheet and first photos come before the code that hydrates
 // it, on a slow line (P-01, decision 0018).
-const modulePreload = (href: string) =>
-  `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />\n  `;
 
 /** The server's render of a page (src/web/entry-server.tsx, built to dist/ssr by `npm run build`). */
 interface PageRenderer {
@@ -153,7 +152,10 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
       },
     });
   }
-  const shell = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  // The entry's tag leaves the head: the app loader at the end of the body asks for it (app-loader.ts).
+  const builtShell = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  const entryScript = ENTRY_SCRIPT_TAG.exec(builtShell)?.[1] ?? null;
+  const shell = builtShell.replace(ENTRY_SCRIPT_TAG, '');
   const ssrFile = join(webDir, '../ssr/entry-server.js');
   const renderer: PageRenderer | null = existsSync(ssrFile)
     ? ((await import(pathToFileURL(ssrFile).href)) as PageRenderer)
@@ -348,18 +350,19 @@ export async function registerWeb(app: FastifyInstance, webDir: string, shareMet
       type: share ? 'profile' : 'website',
     });
     const html = shell
-      .replace(
-        '<script type="module" crossorigin src=',
-        '<script type="module" crossorigin fetchpriority="low" src=',
-      )
-      // Before the root: it opens while the page is parsed, before the first paint.
-      .replace('<div id="root"></div>', () => `${warning}<div id="root">${body}</div>${state}`)
       .replace('__NOSCRIPT__', () => escapeHtml(t(locale, 'app.noscript', { site: site.name })))
       .replace('<html lang="nl">', () => `<html lang="${locale}" style="${shellTheme(site)}">`)
       .replace(/<title>[^<]*<\/title>\s*<meta name="description" content="__DESCRIPTION__" \/>/, () => tags)
       .replace('content="__THEME__"', () => `content="${escapeHtml(site.themePrimary)}"`)
       // A function, so "$&" in a member's name is not a replacement pattern.
-      .replace('</head>', () => `${head}${chunks.map(modulePreload).join('')}</head>`);
+      .replace('</head>', () => `${head}</head>`)
+      // Last, so the replacements above search the small shell, not the page's tens of kilobytes. Before
+      // the root: the warning opens while the page is parsed, before the first paint. After it, the app.
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `${warning}<div id="root">${body}</div>${state}${entryScript ? appLoader(entryScript, chunks, nonce) : ''}`,
+      );
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') {
       const withNonce = cspWithScriptNonce(csp, nonce);

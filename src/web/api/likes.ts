@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isServer, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LikeType } from '../../shared/contract/likes.ts';
 import type { TMemberResponse } from '../../shared/contract/profiles.ts';
 import { call } from './client.ts';
@@ -71,7 +71,10 @@ export function usePopup(enabled: boolean, countsVersion: number) {
   const baseline = useQuery({
     queryKey: ['popup-baseline'],
     queryFn: () => call('GET /api/notifications/popup'),
-    enabled,
+    // Asked by the browser once the page is there, never by the server's render of it: what arrives
+    // after the newest notification of that moment cannot be there yet, so the render's answer would
+    // always be "none", at three database reads per member's page (issue 24).
+    enabled: enabled && !isServer,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   }).data?.latest_id;

@@ -21,7 +21,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'GET /api/company', { inPage: true }, ({ reply, site }) => {
     reply.header('cache-control', 'public, max-age=300');
-    return getCompany(app.db, site);
+    return getCompany(app.sites.company, site);
   });
 
   route(app, 'GET /api/interests', { inPage: true }, ({ reply }) => {

@@ -2,10 +2,9 @@ import type { TCompany, TRegionsResponse, TSettings } from '../../../shared/cont
 import { REGIONS } from '../../../shared/data/regions.ts';
 import { LOCALES, type Locale } from '../../../shared/i18n/locales.ts';
 import { cleanPhone } from '../../../shared/rules.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { t } from '../../platform/i18n.ts';
-import { type CompanyRow, findCompany, type SiteRow } from '../../platform/site.ts';
+import type { CompanyRow, SiteRow } from '../../platform/site.ts';
 
 const countryNamesCache = new Map<string, Record<Locale, string>>();
 /**
@@ -74,8 +73,12 @@ export function presentSettings(
   };
 }
 
-export async function getCompany(db: Db, site: SiteRow): Promise<TCompany> {
-  const row = await findCompany(db, site.companyId);
+/** `company`: the site resolver's kept lookup (platform/site.ts). */
+export async function getCompany(
+  company: (id: number) => Promise<CompanyRow | undefined>,
+  site: SiteRow,
+): Promise<TCompany> {
+  const row = await company(site.companyId);
   if (!row) throw new AppError(404, 'not_found', 'error.not_found');
   return presentCompany(row);
 }

@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSettings } from '../../../shared/contract/site.ts';
+import { companies } from '../../db/schema.ts';
+import { createSiteResolver } from '../../platform/site.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { getCompany } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -128,6 +132,37 @@ describe('company, interests, regions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Vonk Media B.V.', kvk: '87654321', added: '2024-03-01' });
     expect(res.json().country_names).toMatchObject({ nl: 'Nederland', fr: 'Pays-Bas' });
+  });
+
+  it('P-01 issue 24 the company is read once per 30 s, and again at once when the sites change', async () => {
+    let clock = 1_000_000;
+    const resolver = createSiteResolver(t.app.db, () => clock);
+    const site = await resolver('localhost');
+    expect((await getCompany(resolver.company, site)).name).toBe('Vonk Media B.V.');
+    await t.app.db
+      .update(companies)
+      .set({ name: 'Vonk Media Groep B.V.' })
+      .where(eq(companies.id, site.companyId));
+    try {
+      // Kept: every page asks for it, and it changes with the sites.
+      clock += 29_000;
+      expect((await getCompany(resolver.company, site)).name).toBe('Vonk Media B.V.');
+      // A back-office edit of the sites (the bus's sites_changed) forgets it at once...
+      resolver.forget();
+      expect((await getCompany(resolver.company, site)).name).toBe('Vonk Media Groep B.V.');
+      // ...and a change by hand is seen within the site's 30 s.
+      await t.app.db
+        .update(companies)
+        .set({ name: 'Vonk Media B.V.' })
+        .where(eq(companies.id, site.companyId));
+      clock += 31_000;
+      expect((await getCompany(resolver.company, site)).name).toBe('Vonk Media B.V.');
+    } finally {
+      await t.app.db
+        .update(companies)
+        .set({ name: 'Vonk Media B.V.' })
+        .where(eq(companies.id, site.companyId));
+    }
   });
 
   it('M-02 answers about 50 interests, each named in eleven locales', async () => {
