@@ -70,6 +70,12 @@ test.describe('P-01 first load', () => {
         started.get(entry ?? '') ?? 0,
       );
     }
+    await expect(page.locator('html')).toHaveAttribute('data-app-loader', 'photos');
+    // Again, with the photos in the browser's cache (no load event comes for them any more): the app
+    // still starts from the photos, not after the 2.5 s wait.
+    await page.goto('/landers/gallery?network=n1');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    await expect(page.locator('html')).toHaveAttribute('data-app-loader', 'photos');
   });
 
   test('P-01 a first-screen photo that never arrives holds the app back for 2.5 s at most', async ({
@@ -87,6 +93,7 @@ test.describe('P-01 first load', () => {
     await page.goto('/members', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', '', { timeout: 10_000 });
     expect(held).not.toBe('');
+    await expect(page.locator('html')).toHaveAttribute('data-app-loader', 'timer');
     // The app runs: a card opens the profile in the app.
     await page.getByTestId('member-card').first().click();
     await expect(page).toHaveURL(/\/members\/\d+$/);
