@@ -61,7 +61,10 @@ export function installBrowserHooks() {
     if (reloadForChunkError()) event.preventDefault();
   });
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
-    window.addEventListener('load', () => setTimeout(registerWhenIdle, SERVICE_WORKER_DELAY_MS));
+    // The app's code starts after the first screen (decision 0037), often after the load event.
+    const afterLoad = () => setTimeout(registerWhenIdle, SERVICE_WORKER_DELAY_MS);
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
   }
 }
 
