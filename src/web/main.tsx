@@ -19,9 +19,17 @@ import { applyTheme } from './theme.ts';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Issue 27: the member's main answers are kept for an offline start, from shortly after the first page. */
-const keepForOffline = (queryClient: QueryClient) =>
-  setTimeout(() => void import('./offline/persist.ts').then((m) => m.keepOffline(queryClient)), 2_000);
+/**
+ * Issue 27: the member's main answers are kept for an offline start, from shortly after the first page.
+ * Its code comes then too: offline at that moment, it is asked again once the browser is back online.
+ */
+const keepForOffline = (queryClient: QueryClient) => {
+  const keep = () =>
+    void import('./offline/persist.ts')
+      .then((m) => m.keepOffline(queryClient))
+      .catch(() => window.addEventListener('online', keep, { once: true }));
+  setTimeout(keep, 2_000);
+};
 
 async function boot() {
   let started = false;
