@@ -43,9 +43,6 @@ function iconSvg(site: SiteRow): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="96" fill="${site.themePrimary}"/><path d="M282 72 150 292h96l-22 148 138-226h-98z" fill="${site.themeSecondary}"/></svg>`;
 }
 
-// The page is on screen from its HTML: its stylesheet and first photos come before the code that hydrates
-// it, on a slow line (P-01, decision 0018).
-
 /** The server's render of a page (src/web/entry-server.tsx, built to dist/ssr by `npm run build`). */
 interface PageRenderer {
   render(input: {
